@@ -1,0 +1,35 @@
+# Tessera: `make play` and `make test` set everything up from a fresh clone.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+CORE_SOURCES := $(wildcard src/tessera/_core/*.cpp src/tessera/_core/*.hpp) CMakeLists.txt pyproject.toml
+
+.PHONY: setup play test test-slow lint bench clean
+
+setup: $(STAMP)
+
+$(STAMP): $(CORE_SOURCES)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+play: setup
+	$(BIN)/tessera serve --host 127.0.0.1 --port 8000
+
+test: setup
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/python -m pytest -n 2 -q -m "not slow"
+
+test-slow: setup
+	$(BIN)/python -m pytest -q -m slow
+
+lint: setup
+	$(BIN)/ruff check src tests benchmarks
+
+bench: setup
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Speed and strength measurements; run by ``make bench`` (never by CI)."""

@@ -1,0 +1,8 @@
+// Entry point of the compiled core: each part registers its functions here.
+#include <pybind11/pybind11.h>
+
+namespace py = pybind11;
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "Tessera's compiled core: the hot loops (word graphs, move generation).";
+}

@@ -1,0 +1,34 @@
+"""The ``tessera`` command. Subcommands live beside the code they drive and load lazily."""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> "module:attribute" of a click command or group
+SUBCOMMANDS: dict[str, str] = {
+    "gcg": "tessera.formats.cli:gcg",
+    "words": "tessera.lexicon.cli:words",
+    "lexicon": "tessera.lexicon.cli:lexicon",
+}
+
+
+class _LazyGroup(click.Group):
+    """Imports a subcommand's module only when that subcommand runs (keeps startup quick)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = SUBCOMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        return getattr(importlib.import_module(module_name), attr)
+
+
+@click.group(cls=_LazyGroup)
+@click.version_option(package_name="tessera")
+def main() -> None:
+    """Tessera: the crossword board game — rules engine, word lists, computer players, apps."""
