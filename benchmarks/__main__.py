@@ -10,7 +10,9 @@ from pathlib import Path
 
 def run(names: list[str]) -> None:
     here = Path(__file__).parent
-    available = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if not m.name.startswith("_"))
+    available = sorted(
+        m.name for m in pkgutil.iter_modules([str(here)]) if not m.name.startswith("_")
+    )
     for name in names or available:
         if name not in available:
             sys.exit(f"no benchmark named {name!r}; have: {', '.join(available)}")

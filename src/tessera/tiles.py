@@ -63,7 +63,9 @@ class Alphabet:
         index: dict[str, int] = {}
         for i, label in enumerate(self.labels, start=1):
             if not label or label != label.upper() or label == label.lower():
-                raise TileError(f"alphabet {self.name!r}: label {label!r} must be upper case letters")
+                raise TileError(
+                    f"alphabet {self.name!r}: label {label!r} must be upper case letters"
+                )
             if label in index:
                 raise TileError(f"alphabet {self.name!r}: label {label!r} appears twice")
             index[label] = i
@@ -242,7 +244,9 @@ def tileset_from_toml(text: str, *, origin: str = "<string>") -> TileSet:
 def available_tilesets() -> list[str]:
     """Names of the shipped tile sets."""
     folder = resources.files("tessera") / "data" / "tilesets"
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml"))
+    return sorted(
+        p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
+    )
 
 
 @cache
@@ -250,9 +254,7 @@ def tileset(name: str) -> TileSet:
     """A shipped tile set by name (``english``, ``english_super``, ``spanish``, …)."""
     path = resources.files("tessera") / "data" / "tilesets" / f"{name}.toml"
     if not path.is_file():
-        raise TileError(
-            f"no tile set named {name!r}; shipped: {', '.join(available_tilesets())}"
-        )
+        raise TileError(f"no tile set named {name!r}; shipped: {', '.join(available_tilesets())}")
     return tileset_from_toml(path.read_text(encoding="utf-8"), origin=f"{name}.toml")
 
 

@@ -1,0 +1,1127 @@
+"""The game: bag, racks, turns, challenges, endings, clocks, history and per-player views.
+
+Rules R1 and R4–R7 live here; placement and scoring come from :mod:`tessera.legality` and
+:mod:`tessera.scoring`. Every action is validated completely before anything changes, so a
+refused action leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Protocol
+
+from .board import Board, WordSpan
+from .legality import (
+    IllegalMove,
+    Reason,
+    check_play,
+    covers_start,
+    invalid_words,
+    play_from_squares,
+)
+from .move import Challenge, Exchange, Move, NotationError, Pass, Play, parse_move
+from .rules import (
+    CenterMiss,
+    ChallengeRule,
+    ChallengeScope,
+    FirstPlayer,
+    OnMaxOvertime,
+    OutAdjust,
+    PenaltyAppliesTo,
+    PenaltyPer,
+    Rules,
+    ScorelessEnd,
+    TieBreak,
+    preset,
+)
+from .scoring import ScoreBreakdown, score_breakdown
+from .tiles import BLANK, Rack, TileSet, letter_of
+
+PlayerRef = int | str
+
+
+class WordSource(Protocol):
+    """What the game needs of a lexicon (``tessera.lexicon.Lexicon`` provides it)."""
+
+    def contains(self, tiles: Sequence[int]) -> bool: ...
+
+    def has_anagram(self, tiles: Sequence[int]) -> bool: ...
+
+
+class EventKind(StrEnum):
+    """Every kind of history entry; each maps to one GCG line kind (R9.4)."""
+
+    PLAY = "play"
+    PASS = "pass"
+    EXCHANGE = "exchange"
+    WITHDRAWN = "withdrawn"  # R5.3, GCG "--"
+    CHALLENGE_BONUS = "challenge_bonus"  # R5.4c to the challenged player, GCG "(challenge)"
+    CHALLENGE_PENALTY = "challenge_penalty"  # R5.4c deducted from the challenger
+    LOST_TURN = "lost_turn"  # R5.4a, written as the challenger's pass
+    ACCEPT = "accept"  # the pass that accepts an out-play (R5.5); GCG omits it
+    END_RACK_POINTS = "end_rack_points"  # R6.4, GCG "(OPPRACK) +N"
+    END_RACK_PENALTY = "end_rack_penalty"  # R6.2/R6.3/R6.4 box, GCG "RACK (RACK) -N"
+    TIME_PENALTY = "time_penalty"  # R7.2, GCG "(time) -N"
+
+
+TURN_KINDS = frozenset({EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE, EventKind.LOST_TURN})
+
+
+@dataclass(frozen=True)
+class Event:
+    """One history entry. ``rack`` is the player's rack as R9.4 defines it for the kind."""
+
+    kind: EventKind
+    player: int
+    rack: tuple[int, ...]
+    score: int
+    total: int
+    move: Move | None = None
+    words: tuple[tuple[int, ...], ...] = ()  # formed words (plays) or challenged words
+    other_racks: tuple[int, ...] = ()  # end-rack points: the opponents' remaining tiles
+    elapsed_ms: int | None = None
+    breakdown: ScoreBreakdown | None = field(default=None, compare=False, repr=False)
+    note: str = ""
+
+
+class GameState(StrEnum):
+    PLAYING = "playing"
+    AWAITING_FINAL = "awaiting_final"  # an out-play (or finish-line play) may still be challenged
+    OVER = "over"
+
+
+class EndReason(StrEnum):
+    PLAYED_OUT = "played_out"
+    SCORELESS_TURNS = "scoreless_turns"
+    PASSES = "passes"
+    FINISH_LINE = "finish_line"
+    MAX_OVERTIME = "max_overtime"
+    TIMEOUT_FORFEIT = "timeout_forfeit"
+    TRIPLE_CHALLENGE = "triple_challenge"
+    RESIGNED = "resigned"
+    ENDED_BY_REQUEST = "ended_by_request"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    reason: EndReason
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]  # more than one = a tie
+    loser: int | None = None  # forced loser (forfeit, resignation, triple challenge)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) > 1
+
+
+@dataclass
+class _Player:
+    name: str
+    rack: Rack
+    score: int = 0
+    exchanges: int = 0
+    time_used_ms: int = 0
+    turns: int = 0
+    loses_next_turn: bool = False
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """The last tile play while it may still be challenged (R5.1)."""
+
+    event_index: int
+    player: int
+    play: Play
+    rack_before: tuple[int, ...]
+    drawn: tuple[int, ...]
+    words: tuple[WordSpan, ...]
+    scoreless_before: int
+    passes_before: int
+    missed_center: bool
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one player may know (DESIGN principle 4): never another rack or the bag."""
+
+    player: int
+    names: tuple[str, ...]
+    rules: Rules
+    board: Board
+    rack: tuple[int, ...]
+    scores: tuple[int, ...]
+    to_move: int
+    state: GameState
+    bag_count: int
+    rack_counts: tuple[int, ...]
+    unseen: tuple[int, ...]  # tile counts by id: bag + other racks, from this player's side
+    history: tuple[Event, ...]
+    can_challenge: bool
+    clocks_ms: tuple[int, ...] | None
+    result: GameResult | None
+    final_racks: tuple[tuple[int, ...], ...] | None  # revealed once the game is over
+
+    @property
+    def tileset(self) -> TileSet:
+        return self.rules.tileset
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.state is not GameState.OVER and self.to_move == self.player
+
+
+class Game:
+    """A game under ``rules``: ``Game(rules="naspa", lexicon=lex, players=["Ann", "Bob"], seed=7)``.
+
+    ``lexicon`` may be None: then no word is ever invalid (VOID refuses nothing, every
+    challenge fails), which suits replaying records whose words are not in question.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str = "naspa",
+        lexicon: WordSource | None = None,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        seed: int | None = None,
+        first: int | None = None,
+        deal: bool = True,
+    ) -> None:
+        self.rules = preset(rules)
+        n = len(players)
+        if not self.rules.min_players <= n <= self.rules.max_players:
+            raise ValueError(
+                f"{self.rules.name} rules take {self.rules.min_players}–{self.rules.max_players} "
+                f"players, not {n}"
+            )
+        if len(set(players)) != n:
+            raise ValueError("player names must be different")
+        self.lexicon = lexicon
+        self.tileset = self.rules.tileset
+        self.alphabet = self.tileset.alphabet
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
+        self._rng = random.Random(self.seed)
+        self.board = Board(self.rules.layout)
+        self._bag = self.tileset.bag()
+        self._players = [_Player(name, Rack(self.alphabet.size)) for name in players]
+        self.history: list[Event] = []
+        self.state = GameState.PLAYING
+        self.result: GameResult | None = None
+        self._pending: _Pending | None = None
+        self._challenged = False
+        self._scoreless = 0
+        self._passes = 0
+        self._final_round_end: int | None = None
+        self._pre_adjust: list[int] | None = None
+        self._undo: list[tuple[object, ...]] = []
+        self.order_draws: list[tuple[int, ...]] = []
+        self.first = self._choose_first(first)
+        self.to_move = self.first
+        if deal:
+            for p in range(n):
+                self._fill_rack(p)
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def _draw(self) -> int:
+        return self._bag.pop(self._rng.randrange(len(self._bag)))
+
+    def _choose_first(self, first: int | None) -> int:
+        """R1.4: a fixed index, or the draw (closest to A wins, a blank beats all; ties redraw)."""
+        n = len(self._players)
+        if first is not None:
+            if not 0 <= first < n:
+                raise ValueError(f"first player index {first} is out of range")
+            return first
+        if self.rules.first_player is FirstPlayer.FIXED:
+            return self.rules.first_player_index % n
+        contenders = list(range(n))
+        while True:
+            drawn = {p: self._draw() for p in contenders}
+            self.order_draws.append(tuple(drawn.get(p, -1) for p in range(n)))
+            best = min(drawn.values())  # blank is 0: lowest id wins
+            winners = [p for p, t in drawn.items() if t == best]
+            for tile in drawn.values():
+                self._bag.append(tile)
+            if len(winners) == 1:
+                return winners[0]
+            contenders = winners
+
+    def _fill_rack(self, p: int) -> tuple[int, ...]:
+        drawn = []
+        rack = self._players[p].rack
+        while len(rack) < self.rules.rack_size and self._bag:
+            t = self._draw()
+            rack.add(t)
+            drawn.append(t)
+        return tuple(drawn)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    @property
+    def players(self) -> list[str]:
+        return [p.name for p in self._players]
+
+    @property
+    def num_players(self) -> int:
+        return len(self._players)
+
+    def index(self, player: PlayerRef) -> int:
+        """A player's index from an index or a name."""
+        if isinstance(player, int) and not isinstance(player, bool):
+            if 0 <= player < len(self._players):
+                return player
+        elif isinstance(player, str):
+            for i, p in enumerate(self._players):
+                if p.name == player:
+                    return i
+        raise IllegalMove(Reason.UNKNOWN_PLAYER, f"no player {player!r} in this game")
+
+    def rack(self, player: PlayerRef) -> Rack:
+        """A copy of a player's rack (the game itself may see every rack)."""
+        return self._players[self.index(player)].rack.copy()
+
+    def score(self, player: PlayerRef) -> int:
+        return self._players[self.index(player)].score
+
+    @property
+    def scores(self) -> list[int]:
+        return [p.score for p in self._players]
+
+    @property
+    def bag_count(self) -> int:
+        return len(self._bag)
+
+    def bag_tiles(self) -> list[int]:
+        """The bag's contents, sorted (never its order)."""
+        return sorted(self._bag)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state is GameState.OVER
+
+    @property
+    def scoreless_turns(self) -> int:
+        return self._scoreless
+
+    @property
+    def consecutive_passes(self) -> int:
+        return self._passes
+
+    def can_challenge(self) -> bool:
+        return (
+            self._pending is not None
+            and not self._challenged
+            and self.rules.challenge_rule is not ChallengeRule.VOID
+            and self.state is not GameState.OVER
+        )
+
+    def clock_ms(self, player: PlayerRef) -> int | None:
+        """Time left on a player's clock (negative in overtime); None without a clock."""
+        clock = self.rules.clock
+        if clock is None:
+            return None
+        p = self._players[self.index(player)]
+        return clock.initial_ms + clock.increment_ms * p.turns - p.time_used_ms
+
+    def overtime_ms(self, player: PlayerRef) -> int:
+        left = self.clock_ms(player)
+        return 0 if left is None else max(0, -left)
+
+    # -- views ---------------------------------------------------------------------------
+
+    def unseen_for(self, player: int) -> list[int]:
+        """Counts by tile id of the tiles this player cannot see: the bag and other racks."""
+        counts = list(self.tileset.counts)
+        for _, _, t in self.board.occupied():
+            counts[BLANK if t & 0x80 else t] -= 1
+        for t in self._players[player].rack.tiles():
+            counts[t] -= 1
+        return counts
+
+    def view(self, player: PlayerRef) -> PlayerView:
+        """What ``player`` may know (R1.5 racks are hidden; the bag order never leaves)."""
+        i = self.index(player)
+        over = self.state is GameState.OVER
+        clocks = None
+        if self.rules.clock is not None:
+            clocks = tuple(self.clock_ms(j) or 0 for j in range(self.num_players))
+        return PlayerView(
+            player=i,
+            names=tuple(self.players),
+            rules=self.rules,
+            board=self.board.copy(),
+            rack=tuple(self._players[i].rack.tiles()),
+            scores=tuple(self.scores),
+            to_move=self.to_move,
+            state=self.state,
+            bag_count=len(self._bag),
+            rack_counts=tuple(len(p.rack) for p in self._players),
+            unseen=tuple(self.unseen_for(i)),
+            history=tuple(self._redact(e, i, over) for e in self.history),
+            can_challenge=self.can_challenge()
+            and self._pending is not None
+            and self._pending.player != i,
+            clocks_ms=clocks,
+            result=self.result,
+            final_racks=tuple(tuple(p.rack.tiles()) for p in self._players) if over else None,
+        )
+
+    @staticmethod
+    def _redact(event: Event, viewer: int, over: bool) -> Event:
+        """Hide another player's rack and exchanged tiles while the game is on."""
+        if over or event.player == viewer:
+            return event
+        if event.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
+            return event  # racks revealed by the end of the game
+        move = event.move
+        if isinstance(move, Exchange):
+            move = Exchange(count=move.n)
+        return replace(event, rack=(), move=move)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def play(
+        self,
+        move: Move | str | Iterable[tuple[int, int, int]],
+        player: PlayerRef | None = None,
+        *,
+        elapsed_ms: int | None = None,
+    ) -> Event | None:
+        """Make a move for the player to move: a Move, its text (``8D QUITE``, ``-ABC``,
+        ``-``, ``challenge``) or placed tiles ``[(row, col, tile), ...]``.
+
+        Returns the history event the move added (None when a challenge ends nothing new).
+        Raises :class:`IllegalMove` with a reason; the game is then unchanged.
+        """
+        if isinstance(move, str):
+            try:
+                move = parse_move(move, self.alphabet, self.board)
+            except NotationError as exc:
+                raise IllegalMove(Reason.NOTATION, str(exc)) from None
+        elif not isinstance(move, Move):
+            move = play_from_squares(self.board, list(move))
+        if isinstance(move, Challenge):
+            return self.challenge(player, words=move.words, elapsed_ms=elapsed_ms)
+        snapshot = self._snapshot()
+        try:
+            if isinstance(move, Play):
+                event = self._play(move, player, elapsed_ms)
+            elif isinstance(move, Exchange):
+                event = self._exchange(move, player, elapsed_ms)
+            elif isinstance(move, Pass):
+                event = self._pass(player, elapsed_ms)
+            else:
+                raise TypeError(f"not a move: {move!r}")
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self._undo.append(snapshot)
+        return event
+
+    def pass_turn(
+        self, player: PlayerRef | None = None, *, elapsed_ms: int | None = None
+    ) -> Event | None:
+        return self.play(Pass(), player, elapsed_ms=elapsed_ms)
+
+    def exchange(
+        self,
+        tiles: str | Sequence[int],
+        player: PlayerRef | None = None,
+        *,
+        elapsed_ms: int | None = None,
+    ) -> Event | None:
+        if isinstance(tiles, str):
+            try:
+                parsed = parse_move("-" + tiles, self.alphabet)
+            except NotationError as exc:
+                raise IllegalMove(Reason.NOTATION, str(exc)) from None
+            return self.play(parsed, player, elapsed_ms=elapsed_ms)
+        return self.play(Exchange(tuple(tiles)), player, elapsed_ms=elapsed_ms)
+
+    def _mover(self, player: PlayerRef | None) -> int:
+        if self.state is GameState.OVER:
+            raise IllegalMove(Reason.GAME_OVER, "the game is over")
+        if player is None:
+            return self.to_move
+        i = self.index(player)
+        if i != self.to_move:
+            raise IllegalMove(
+                Reason.NOT_YOUR_TURN,
+                f"it is {self._players[self.to_move].name}'s turn, not {self._players[i].name}'s",
+            )
+        return i
+
+    def _validate_play(self, move: Play, mover: int) -> tuple[Play, list[WordSpan], bool]:
+        rules = self.rules
+        rack = self._players[mover].rack
+        play, words = check_play(self.board, move, rack, rules, self.alphabet)
+        missed_center = (
+            self.board.is_empty()
+            and rules.first_play_covers_center
+            and rules.center_miss is CenterMiss.CHALLENGEABLE
+            and not covers_start(self.board, play)
+        )
+        if rules.challenge_rule is ChallengeRule.VOID:
+            bad = self._invalid(words)
+            if bad:
+                texts = [self.alphabet.format(w.tiles) for w in bad]
+                raise IllegalMove(
+                    Reason.INVALID_WORDS,
+                    f"not in the word list: {', '.join(texts)}",
+                    texts,
+                )
+        return play, words, missed_center
+
+    def check(self, move: Move | str, player: PlayerRef | None = None) -> Play | None:
+        """Validate a move without making it; returns the normalised play (None for others)."""
+        if isinstance(move, str):
+            try:
+                move = parse_move(move, self.alphabet, self.board)
+            except NotationError as exc:
+                raise IllegalMove(Reason.NOTATION, str(exc)) from None
+        mover = self._mover(player)
+        if isinstance(move, Play):
+            self._only_pass_or_challenge_check()
+            play, _words, _ = self._validate_play(move, mover)
+            return play.with_score(score_breakdown(self.board, play, self.rules).total)
+        return None
+
+    def _invalid(self, words: Iterable[WordSpan]) -> list[WordSpan]:
+        if self.lexicon is None:
+            return []
+        lex = self.lexicon
+        return invalid_words(words, self.rules, lex.contains, lex.has_anagram)
+
+    def _only_pass_or_challenge_check(self) -> None:
+        if self.state is GameState.AWAITING_FINAL:
+            raise IllegalMove(
+                Reason.ONLY_PASS_OR_CHALLENGE,
+                "the last play ends the game unless challenged: "
+                "you can only pass (accept) or challenge",
+            )
+
+    def _begin_turn(self, mover: int, elapsed_ms: int | None) -> None:
+        """The previous play's challenge window closes when the next player acts (R5.1)."""
+        self._pending = None
+        self._challenged = False
+        if elapsed_ms is not None:
+            if elapsed_ms < 0:
+                raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
+            self._players[mover].time_used_ms += elapsed_ms
+
+    def _play(self, move: Play, player: PlayerRef | None, elapsed_ms: int | None) -> Event:
+        mover = self._mover(player)
+        self._only_pass_or_challenge_check()
+        play, words, missed_center = self._validate_play(move, mover)
+        breakdown = score_breakdown(self.board, play, self.rules)
+        p = self._players[mover]
+        rack_before = tuple(p.rack.tiles())
+        scoreless_before, passes_before = self._scoreless, self._passes
+        self._begin_turn(mover, elapsed_ms)
+        for t in play.tiles_used:
+            p.rack.remove(t)
+        self.board.place(play.placements)
+        p.score += breakdown.total
+        p.turns += 1
+        drawn = self._fill_rack(mover)
+        scored = play.with_score(breakdown.total)
+        event = Event(
+            EventKind.PLAY,
+            mover,
+            rack_before,
+            breakdown.total,
+            p.score,
+            scored,
+            words=tuple(w.tiles for w in words),
+            elapsed_ms=elapsed_ms,
+            breakdown=breakdown,
+        )
+        self.history.append(event)
+        if breakdown.total == 0 and self.rules.zero_point_play_is_scoreless:
+            self._scoreless += 1
+        else:
+            self._scoreless = 0
+        self._passes = 0
+        if self.rules.challenge_rule is not ChallengeRule.VOID:
+            self._pending = _Pending(
+                len(self.history) - 1,
+                mover,
+                scored,
+                rack_before,
+                drawn,
+                tuple(words),
+                scoreless_before,
+                passes_before,
+                missed_center,
+            )
+        self._after_turn(mover, went_out=not p.rack and not self._bag)
+        return event
+
+    def _exchange(self, move: Exchange, player: PlayerRef | None, elapsed_ms: int | None) -> Event:
+        mover = self._mover(player)
+        self._only_pass_or_challenge_check()
+        rules = self.rules
+        p = self._players[mover]
+        n = move.n
+        if n == 0:
+            return self._pass(player, elapsed_ms)
+        tiles = list(move.tiles) if move.tiles else p.rack.tiles()[:n]  # GCG "-3": MAC convention
+        if len(tiles) < n:
+            raise IllegalMove(
+                Reason.NOT_ON_RACK, f"cannot exchange {n} tiles from a rack of {len(p.rack)}"
+            )
+        missing = p.rack.missing(tiles)
+        if missing:
+            raise IllegalMove(
+                Reason.NOT_ON_RACK,
+                f"not on your rack: {self.alphabet.format(missing)} "
+                f"(rack {self.alphabet.format(p.rack.tiles())})",
+            )
+        need = n if rules.exchange_min_bag is None else max(rules.exchange_min_bag, n)
+        if len(self._bag) < need:
+            raise IllegalMove(
+                Reason.BAG_TOO_SMALL,
+                f"exchanging needs at least {need} tiles in the bag; it holds {len(self._bag)}",
+            )
+        if (
+            rules.max_exchanges_per_player is not None
+            and p.exchanges >= rules.max_exchanges_per_player
+        ):
+            raise IllegalMove(
+                Reason.EXCHANGE_LIMIT,
+                f"each player may exchange at most {rules.max_exchanges_per_player} times",
+            )
+        rack_before = tuple(p.rack.tiles())
+        self._begin_turn(mover, elapsed_ms)
+        for t in tiles:
+            p.rack.remove(t)
+        for _ in range(n):  # R4.2: draw first, then return the set-aside tiles
+            p.rack.add(self._draw())
+        self._bag.extend(tiles)
+        p.exchanges += 1
+        p.turns += 1
+        event = Event(
+            EventKind.EXCHANGE,
+            mover,
+            rack_before,
+            0,
+            p.score,
+            Exchange(tuple(tiles)),
+            elapsed_ms=elapsed_ms,
+        )
+        self.history.append(event)
+        if rules.exchange_counts_as_scoreless:
+            self._scoreless += 1
+        self._passes = self._passes + 1 if rules.exchange_counts_as_pass else 0
+        self._after_turn(mover)
+        return event
+
+    def _pass(self, player: PlayerRef | None, elapsed_ms: int | None) -> Event:
+        mover = self._mover(player)
+        p = self._players[mover]
+        if self.state is GameState.AWAITING_FINAL:
+            self._begin_turn(mover, elapsed_ms)
+            event = Event(
+                EventKind.ACCEPT,
+                mover,
+                tuple(p.rack.tiles()),
+                0,
+                p.score,
+                Pass(),
+                elapsed_ms=elapsed_ms,
+            )
+            self.history.append(event)
+            self._finish_awaited()
+            return event
+        self._begin_turn(mover, elapsed_ms)
+        p.turns += 1
+        event = Event(
+            EventKind.PASS, mover, tuple(p.rack.tiles()), 0, p.score, Pass(), elapsed_ms=elapsed_ms
+        )
+        self.history.append(event)
+        self._scoreless += 1
+        self._passes += 1
+        self._after_turn(mover)
+        return event
+
+    # -- challenges (R5) -----------------------------------------------------------------
+
+    def challenge(
+        self,
+        player: PlayerRef | None = None,
+        words: Sequence[Sequence[int] | str] | None = None,
+        *,
+        elapsed_ms: int | None = None,
+    ) -> Event | None:
+        """Challenge the last play (R5). ``player`` is the challenger (default: the player to
+        move); ``words`` lists the challenged words under listed-word scope (default: all).
+
+        Returns the event the verdict added: WITHDRAWN on success; CHALLENGE_BONUS,
+        CHALLENGE_PENALTY or LOST_TURN on failure (None when an unsuccessful challenge costs
+        nothing and records nothing).
+        """
+        snapshot = self._snapshot()
+        try:
+            event = self._challenge(player, words, elapsed_ms)
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self._undo.append(snapshot)
+        return event
+
+    def _challenge(
+        self,
+        player: PlayerRef | None,
+        words: Sequence[Sequence[int] | str] | None,
+        elapsed_ms: int | None,
+    ) -> Event | None:
+        rules = self.rules
+        if self.state is GameState.OVER:
+            raise IllegalMove(Reason.GAME_OVER, "the game is over")
+        if rules.challenge_rule is ChallengeRule.VOID:
+            raise IllegalMove(
+                Reason.CHALLENGES_NOT_ALLOWED,
+                "these rules check words as they are played; there are no challenges",
+            )
+        pending = self._pending
+        if pending is None or self._challenged:
+            raise IllegalMove(
+                Reason.NOTHING_TO_CHALLENGE,
+                "there is no play to challenge: "
+                "only the last tile play, once, before the next move",
+            )
+        challenger = self.to_move if player is None else self.index(player)
+        if challenger == pending.player:
+            raise IllegalMove(Reason.NOTHING_TO_CHALLENGE, "you cannot challenge your own play")
+        judged = self._challenged_words(pending, words)
+        if elapsed_ms is not None and elapsed_ms < 0:
+            raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
+        if elapsed_ms:
+            self._players[challenger].time_used_ms += elapsed_ms
+        bad = self._invalid(judged)
+        if bad or pending.missed_center:
+            return self._withdraw(pending, challenger)
+        return self._failed_challenge(pending, challenger, judged)
+
+    def _challenged_words(
+        self, pending: _Pending, words: Sequence[Sequence[int] | str] | None
+    ) -> list[WordSpan]:
+        formed = list(pending.words)
+        if words is None or self.rules.challenge_scope is ChallengeScope.WHOLE_PLAY:
+            return formed
+        chosen: list[WordSpan] = []
+        for w in words:
+            tiles = tuple(self.alphabet.parse(w)) if isinstance(w, str) else tuple(w)
+            letters = [letter_of(t) for t in tiles]
+            match = next(
+                (
+                    f
+                    for f in formed
+                    if [letter_of(t) for t in f.tiles] == letters and f not in chosen
+                ),
+                None,
+            )
+            if match is None:
+                text = self.alphabet.format(tiles)
+                raise IllegalMove(Reason.NOTHING_TO_CHALLENGE, f"the last play did not form {text}")
+            chosen.append(match)
+        if not chosen:
+            raise IllegalMove(Reason.NOTHING_TO_CHALLENGE, "name at least one word to challenge")
+        return chosen
+
+    def _withdraw(self, pending: _Pending, challenger: int) -> Event:
+        """R5.3: tiles back to the rack as before (blanks undesignated), drawn tiles to the bag."""
+        p = self._players[pending.player]
+        self.board.lift(pending.play.placements)
+        for t in pending.drawn:
+            p.rack.remove(t)
+            self._bag.append(t)
+        self._rng.shuffle(self._bag)
+        for t in pending.play.tiles_used:
+            p.rack.add(t)
+        score = pending.play.score or 0
+        p.score -= score
+        self._challenged = True
+        self._pending = None
+        event = Event(
+            EventKind.WITHDRAWN,
+            pending.player,
+            pending.rack_before,
+            -score,
+            p.score,
+            pending.play,
+        )
+        self.history.append(event)
+        self._scoreless = pending.scoreless_before + 1
+        self._passes = pending.passes_before + 1 if self.rules.challenge_counts_as_pass else 0
+        if self.rules.challenge_rule is ChallengeRule.TRIPLE:
+            self._end(EndReason.TRIPLE_CHALLENGE, adjust=False, loser=pending.player)
+            return event
+        if self.state is GameState.AWAITING_FINAL:
+            self.state = GameState.PLAYING
+            self._final_round_end = None
+        self._check_scoreless_end()
+        return event
+
+    def _failed_challenge(
+        self, pending: _Pending, challenger: int, judged: list[WordSpan]
+    ) -> Event | None:
+        rules = self.rules
+        self._challenged = True
+        rule = rules.challenge_rule
+        event: Event | None = None
+        if rule is ChallengeRule.TRIPLE:
+            self._end(EndReason.TRIPLE_CHALLENGE, adjust=False, loser=challenger)
+            return None
+        if rule is ChallengeRule.PENALTY:
+            units = len(judged) if rules.penalty_per is PenaltyPer.WORD else 1
+            points = rules.penalty_points * units
+            words = tuple(w.tiles for w in judged)
+            if rules.penalty_applies_to is PenaltyAppliesTo.CHALLENGED_BONUS:
+                p = self._players[pending.player]
+                p.score += points
+                event = Event(
+                    EventKind.CHALLENGE_BONUS,
+                    pending.player,
+                    tuple(p.rack.tiles()),
+                    points,
+                    p.score,
+                    words=words,
+                )
+            else:
+                c = self._players[challenger]
+                c.score -= points
+                event = Event(
+                    EventKind.CHALLENGE_PENALTY,
+                    challenger,
+                    tuple(c.rack.tiles()),
+                    -points,
+                    c.score,
+                    words=words,
+                )
+            self.history.append(event)
+        elif rule is ChallengeRule.SINGLE:
+            p = self._players[pending.player]
+            event = Event(
+                EventKind.CHALLENGE_BONUS,
+                pending.player,
+                tuple(p.rack.tiles()),
+                0,
+                p.score,
+                words=tuple(w.tiles for w in judged),
+            )
+            self.history.append(event)
+        if self.state is GameState.AWAITING_FINAL:
+            self._finish_awaited()  # R5.5: a valid out-play stands and the game ends
+            return event
+        if rule is ChallengeRule.DOUBLE:
+            self._players[challenger].loses_next_turn = True
+            event = self._take_lost_turns() or event
+        return event
+
+    def _take_lost_turns(self) -> Event | None:
+        """R5.4a: a challenger who lost a double challenge forfeits their next turn."""
+        event = None
+        while self.state is GameState.PLAYING and self._players[self.to_move].loses_next_turn:
+            i = self.to_move
+            p = self._players[i]
+            p.loses_next_turn = False
+            p.turns += 1
+            event = Event(EventKind.LOST_TURN, i, tuple(p.rack.tiles()), 0, p.score, Pass())
+            self.history.append(event)
+            self._scoreless += 1
+            self._passes += 1
+            self._advance()
+            self._check_scoreless_end()
+        return event
+
+    # -- turn flow and endings (R6) ------------------------------------------------------
+
+    def _advance(self) -> None:
+        self.to_move = (self.to_move + 1) % self.num_players
+
+    def _after_turn(self, mover: int, went_out: bool = False) -> None:
+        rules = self.rules
+        target = rules.finish_target(self.num_players)
+        reached = target is not None and self._players[mover].score >= target
+        void = rules.challenge_rule is ChallengeRule.VOID
+        self._advance()
+        if went_out or (reached and not rules.finish_line_complete_round):
+            if void:
+                self._finish_awaited()
+            else:
+                self.state = GameState.AWAITING_FINAL
+            return
+        if reached and self._final_round_end is None:
+            self._final_round_end = (self.first - 1) % self.num_players
+        if self._final_round_end is not None and mover == self._final_round_end:
+            self._end(EndReason.FINISH_LINE, adjust=False)
+            return
+        if self._check_scoreless_end():
+            return
+        self._take_lost_turns()
+
+    def _check_scoreless_end(self) -> bool:
+        rules = self.rules
+        if self.state is GameState.OVER:
+            return True
+        limit = rules.scoreless_turns_to_end
+        empty_block = not rules.zeros_can_end_empty_board and self.board.is_empty()
+        if (
+            limit is not None
+            and self._scoreless >= limit
+            and rules.scoreless_end is ScorelessEnd.AUTOMATIC
+            and not empty_block
+        ):
+            self._end(EndReason.SCORELESS_TURNS, adjust=True)
+            return True
+        passes = rules.passes_to_end_for(self.num_players)
+        if passes is not None and self._passes >= passes and not empty_block:
+            self._end(EndReason.PASSES, adjust=True)
+            return True
+        return False
+
+    def end_by_request(self, player: PlayerRef | None = None) -> None:
+        """R6.2 ``on_request``: either player ends the game once the scoreless count is reached."""
+        limit = self.rules.scoreless_turns_to_end
+        if self.state is not GameState.PLAYING:
+            raise IllegalMove(Reason.GAME_OVER, "the game is not in progress")
+        if player is not None:
+            self.index(player)
+        if limit is None or self._scoreless < limit:
+            raise IllegalMove(
+                Reason.GAME_OVER,
+                f"the game can be ended after {limit} scoreless turns; "
+                f"there have been {self._scoreless}",
+            )
+        self._undo.append(self._snapshot())
+        self._end(EndReason.ENDED_BY_REQUEST, adjust=True)
+
+    def _finish_awaited(self) -> None:
+        """The out-play (or the finish-line play) stands: the game ends."""
+        last = next(e for e in reversed(self.history) if e.kind is EventKind.PLAY)
+        mover = last.player
+        if not self._players[mover].rack and not self._bag:
+            self._end(EndReason.PLAYED_OUT, adjust=True, out_player=mover)
+        else:
+            self._end(EndReason.FINISH_LINE, adjust=False)
+
+    def _end(
+        self,
+        reason: EndReason,
+        *,
+        adjust: bool,
+        out_player: int | None = None,
+        loser: int | None = None,
+    ) -> None:
+        self._pre_adjust = self.scores
+        if adjust and out_player is not None:
+            self._out_adjust(out_player)
+        elif adjust:
+            for i in range(self.num_players):  # R6.2, R6.3: everyone loses own rack
+                self._rack_penalty(i)
+        self._time_penalties()  # R7.2: charged at the end, whatever ended the game
+        self.state = GameState.OVER
+        self._pending = None
+        self.result = self._decide(reason, loser)
+
+    def _rack_penalty(self, i: int) -> None:
+        p = self._players[i]
+        value = sum(self.tileset.value(t) for t in p.rack.tiles())
+        p.score -= value
+        rack = tuple(p.rack.tiles())
+        self.history.append(
+            Event(EventKind.END_RACK_PENALTY, i, rack, -value, p.score, other_racks=rack)
+        )
+
+    def _out_adjust(self, out: int) -> None:
+        """R6.4: box transfer, or the tournament 2× (two players; box rule beyond)."""
+        others = [i for i in range(self.num_players) if i != out]
+        tiles = tuple(t for i in others for t in self._players[i].rack.tiles())
+        value = sum(self.tileset.value(t) for t in tiles)
+        two_player_double = self.rules.out_adjust is OutAdjust.DOUBLE and self.num_players == 2
+        if not two_player_double:
+            for i in others:
+                self._rack_penalty(i)
+        gain = 2 * value if two_player_double else value
+        p = self._players[out]
+        p.score += gain
+        self.history.append(
+            Event(EventKind.END_RACK_POINTS, out, (), gain, p.score, other_racks=tiles)
+        )
+
+    def _time_penalties(self) -> None:
+        clock = self.rules.clock
+        if clock is None:
+            return
+        for i, p in enumerate(self._players):
+            penalty = clock.overtime_penalty(self.overtime_ms(i))
+            if penalty:
+                p.score -= penalty
+                self.history.append(
+                    Event(EventKind.TIME_PENALTY, i, tuple(p.rack.tiles()), -penalty, p.score)
+                )
+
+    def _decide(self, reason: EndReason, loser: int | None) -> GameResult:
+        scores = tuple(self.scores)
+        if loser is not None:
+            winners = tuple(i for i in range(self.num_players) if i != loser)
+            if len(winners) > 1:
+                best = max(scores[i] for i in winners)
+                winners = tuple(i for i in winners if scores[i] == best)
+            return GameResult(reason, scores, winners, loser)
+        if reason is EndReason.FINISH_LINE and not self.rules.finish_line_complete_round:
+            last = next(e for e in reversed(self.history) if e.kind is EventKind.PLAY)
+            return GameResult(reason, scores, (last.player,))
+        best = max(scores)
+        winners = tuple(i for i, s in enumerate(scores) if s == best)
+        if len(winners) > 1 and self.rules.tie_break is TieBreak.PRE_ADJUSTMENT:
+            pre = self._pre_adjust or list(scores)
+            top = max(pre[i] for i in winners)
+            winners = tuple(i for i in winners if pre[i] == top)
+        return GameResult(reason, scores, winners)
+
+    def resign(self, player: PlayerRef) -> None:
+        """The player concedes; the game ends with scores as they stand."""
+        i = self.index(player)
+        if self.state is GameState.OVER:
+            raise IllegalMove(Reason.GAME_OVER, "the game is over")
+        self._undo.append(self._snapshot())
+        self._end(EndReason.RESIGNED, adjust=False, loser=i)
+
+    # -- clocks (R7) ---------------------------------------------------------------------
+
+    def time_expired(self, player: PlayerRef, elapsed_ms: int) -> None:
+        """The app's clock says ``player`` has used ``elapsed_ms`` more on the current turn and
+        gone past the maximum overtime (R7.3). Ends the game (scores stand, or forfeit);
+        if an out-play is awaiting acceptance, the player is auto-passed instead (Woogles).
+        """
+        clock = self.rules.clock
+        if clock is None:
+            raise IllegalMove(Reason.NO_CLOCK, "this game has no clock")
+        i = self.index(player)
+        if self.state is GameState.OVER:
+            raise IllegalMove(Reason.GAME_OVER, "the game is over")
+        p = self._players[i]
+        over = (self.overtime_ms(i) + elapsed_ms) if self.clock_ms(i) is not None else 0
+        if over <= clock.max_overtime_min * 60_000:
+            raise IllegalMove(
+                Reason.NO_CLOCK,
+                f"{p.name} is {over // 1000} s into overtime; "
+                f"the maximum is {clock.max_overtime_min} min",
+            )
+        self._undo.append(self._snapshot())
+        p.time_used_ms += elapsed_ms
+        if self.state is GameState.AWAITING_FINAL and i == self.to_move:
+            self._pass(i, None)
+            return
+        if clock.on_max_overtime is OnMaxOvertime.FORFEIT:
+            self._end(EndReason.TIMEOUT_FORFEIT, adjust=False, loser=i)
+        else:
+            self._end(EndReason.MAX_OVERTIME, adjust=False)
+
+    # -- replay support ------------------------------------------------------------------
+
+    def set_rack(self, player: PlayerRef, tiles: str | Sequence[int]) -> None:
+        """Give a player a known rack (for replaying records and analysing positions): the
+        current rack goes back to the bag and these tiles come out of it."""
+        i = self.index(player)
+        wanted = self.alphabet.parse(tiles) if isinstance(tiles, str) else list(tiles)
+        p = self._players[i]
+        pool = Rack(self.alphabet.size, self._bag)
+        for t in p.rack.tiles():
+            pool.add(t)
+        missing = pool.missing(wanted)
+        if missing:
+            raise IllegalMove(
+                Reason.NOT_ON_RACK,
+                f"rack {self.alphabet.format(wanted)}: {self.alphabet.format(missing)} "
+                "not among the unseen tiles",
+            )
+        if len(wanted) > self.rules.rack_size:
+            raise IllegalMove(
+                Reason.TOO_MANY_TILES, f"a rack holds at most {self.rules.rack_size} tiles"
+            )
+        self._bag.extend(p.rack.tiles())
+        p.rack = Rack(self.alphabet.size)
+        for t in wanted:
+            self._bag.remove(t)
+            p.rack.add(t)
+
+    # -- undo ----------------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[object, ...]:
+        return (
+            self.board.copy(),
+            list(self._bag),
+            copy.deepcopy(self._players),
+            len(self.history),
+            self.state,
+            self.result,
+            self._pending,
+            self._challenged,
+            self._scoreless,
+            self._passes,
+            self._final_round_end,
+            self._pre_adjust,
+            self.to_move,
+            self._rng.getstate(),
+        )
+
+    def _restore(self, snap: tuple[object, ...]) -> None:
+        (
+            self.board,
+            bag,
+            players,
+            hist_len,
+            self.state,
+            self.result,
+            self._pending,
+            self._challenged,
+            self._scoreless,
+            self._passes,
+            self._final_round_end,
+            self._pre_adjust,
+            self.to_move,
+            rng_state,
+        ) = snap  # type: ignore[assignment]
+        self._bag = list(bag)  # type: ignore[arg-type]
+        self._players = copy.deepcopy(players)  # type: ignore[arg-type]
+        self.board = self.board.copy()
+        del self.history[hist_len:]  # type: ignore[misc]
+        self._rng.setstate(rng_state)  # type: ignore[arg-type]
+
+    @property
+    def can_undo(self) -> bool:
+        return self.rules.clock is None and bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last action (casual games without a clock only)."""
+        if self.rules.clock is not None:
+            raise IllegalMove(Reason.UNDO_NOT_ALLOWED, "moves cannot be taken back in a timed game")
+        if not self._undo:
+            raise IllegalMove(Reason.UNDO_NOT_ALLOWED, "there is nothing to undo")
+        self._restore(self._undo.pop())
+
+    # -- conveniences --------------------------------------------------------------------
+
+    def last_play(self) -> Play | None:
+        for e in reversed(self.history):
+            if e.kind is EventKind.PLAY and isinstance(e.move, Play):
+                return e.move
+            if e.kind is EventKind.WITHDRAWN:
+                return None
+        return None
+
+    def turn_events(self) -> list[Event]:
+        return [e for e in self.history if e.kind in TURN_KINDS]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name} {self.players} scores={self.scores} "
+            f"to_move={self.to_move} state={self.state.value}>"
+        )

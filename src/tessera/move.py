@@ -1,0 +1,305 @@
+"""Moves — Play, Exchange, Pass, Challenge — and their notation (R0.2.3, R9.4, R9.5).
+
+A play's ``word`` is its whole main word; ``PLAYED_THROUGH`` (0) marks a square whose tile
+was already on the board. Two plays that put the same tiles on the same squares are equal,
+whichever direction names them (``9G T.`` and ``G8 .T``, R2.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .board import Board, CoordinateError, format_position, parse_position
+from .tiles import BLANK, Alphabet, TileError, face, is_blank
+
+PLAYED_THROUGH = 0
+
+
+class NotationError(ValueError):
+    """Move text that cannot be read."""
+
+
+class Move:
+    """Base of every move kind."""
+
+    __slots__ = ()
+
+    def is_play(self) -> bool:
+        return isinstance(self, Play)
+
+
+@dataclass(frozen=True, eq=False)
+class Play(Move):
+    row: int
+    col: int
+    across: bool
+    word: tuple[int, ...]
+    score: int | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.word:
+            raise NotationError("a play needs at least one tile")
+
+    @property
+    def placements(self) -> tuple[tuple[int, int, int], ...]:
+        """(row, col, tile) of every newly placed tile, in word order."""
+        dr, dc = (0, 1) if self.across else (1, 0)
+        return tuple(
+            (self.row + dr * i, self.col + dc * i, t)
+            for i, t in enumerate(self.word)
+            if t != PLAYED_THROUGH
+        )
+
+    @property
+    def tiles_used(self) -> list[int]:
+        """The rack tiles the play uses (designated blanks as ``?``)."""
+        return [face(t) for t in self.word if t != PLAYED_THROUGH]
+
+    @property
+    def position(self) -> str:
+        return format_position(self.row, self.col, self.across)
+
+    def _key(self) -> frozenset[tuple[int, int, int]]:
+        return frozenset(self.placements)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def with_score(self, score: int) -> Play:
+        return Play(self.row, self.col, self.across, self.word, score)
+
+    def gcg(self, alphabet: Alphabet) -> str:
+        """GCG notation: ``8A MES.....`` (dots for played-through tiles)."""
+        text = "".join("." if t == PLAYED_THROUGH else alphabet.label(t) for t in self.word)
+        return f"{self.position} {text}"
+
+    def human(self, alphabet: Alphabet, board: Board) -> str:
+        """Human notation: ``8A MES(QUITE)`` (played-through tiles in parentheses)."""
+        parts: list[str] = []
+        inside = False
+        dr, dc = (0, 1) if self.across else (1, 0)
+        for i, t in enumerate(self.word):
+            through = t == PLAYED_THROUGH
+            if through != inside:
+                parts.append("(" if through else ")")
+                inside = through
+            if through:
+                on_board = board.get(self.row + dr * i, self.col + dc * i)
+                if not on_board:
+                    raise NotationError(
+                        f"{self.gcg(alphabet)}: no tile on the board to play through"
+                    )
+                parts.append(alphabet.label(on_board))
+            else:
+                parts.append(alphabet.label(t))
+        if inside:
+            parts.append(")")
+        return f"{self.position} {''.join(parts)}"
+
+    def __str__(self) -> str:
+        return f"Play({self.position} {self.word}{'' if self.score is None else f' {self.score}'})"
+
+
+@dataclass(frozen=True)
+class Exchange(Move):
+    """Exchange these rack tiles (R4.2). ``count`` alone stands for unknown tiles (GCG ``-3``)."""
+
+    tiles: tuple[int, ...] = ()
+    count: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.count is not None and self.tiles and self.count != len(self.tiles):
+            raise NotationError("an exchange's count must equal its number of tiles")
+
+    @property
+    def n(self) -> int:
+        return len(self.tiles) if self.tiles else (self.count or 0)
+
+    def gcg(self, alphabet: Alphabet) -> str:
+        return f"-{alphabet.format(self.tiles)}" if self.tiles else f"-{self.n}"
+
+
+@dataclass(frozen=True)
+class Pass(Move):
+    def gcg(self, alphabet: Alphabet) -> str:
+        return "-"
+
+
+@dataclass(frozen=True)
+class Challenge(Move):
+    """Challenge the last play; ``words`` lists the challenged words under listed-word scope."""
+
+    words: tuple[tuple[int, ...], ...] | None = None
+
+
+def play_from_placements(board: Board, placements: Iterable[tuple[int, int, int]]) -> Play:
+    """Name a set of placed tiles as a play: its main word, position and direction (R2.4).
+
+    The tiles must lie in one row or column (the legality check gives the precise reason
+    when they don't; here a mixed set raises :class:`NotationError`). A single tile takes the
+    direction in which it forms a word, preferring across (R2.9).
+    """
+    placed = {(r, c): t for r, c, t in placements}
+    if not placed:
+        raise NotationError("no tiles placed")
+    rows = {r for r, _ in placed}
+    cols = {c for _, c in placed}
+    if len(placed) == 1:
+        (r, c), _t = next(iter(placed.items()))
+        across_run = board.run_through(r, c, True, placed)
+        across = len(across_run.tiles) >= 2 or len(board.run_through(r, c, False, placed).tiles) < 2
+    elif len(rows) == 1:
+        across = True
+    elif len(cols) == 1:
+        across = False
+    else:
+        raise NotationError("the placed tiles are not in one row or column")
+    first = min(placed)
+    span = board.run_through(first[0], first[1], across, placed)
+    dr, dc = (0, 1) if across else (1, 0)
+    last = max(placed)
+    # the span stops at a gap; tiles after a gap still belong to the play (legality names it)
+    length = max(len(span.tiles), (last[0] - span.row) * dr + (last[1] - span.col) * dc + 1)
+    word = []
+    for i in range(length):
+        sq = (span.row + dr * i, span.col + dc * i)
+        word.append(placed.get(sq, PLAYED_THROUGH))
+    return Play(span.row, span.col, across, tuple(word))
+
+
+def _parse_word(
+    alphabet: Alphabet,
+    text: str,
+    row: int,
+    col: int,
+    across: bool,
+    board: Board | None,
+) -> tuple[int, ...]:
+    """Tiles of a main word; ``.`` and ``(…)`` are played through (GCG and human notation)."""
+    word: list[int] = []
+    dr, dc = (0, 1) if across else (1, 0)
+    i = 0
+    inside = False
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            if inside:
+                raise NotationError(f"{text!r}: nested '(' at position {i + 1}")
+            inside = True
+            i += 1
+            continue
+        if ch == ")":
+            if not inside:
+                raise NotationError(f"{text!r}: ')' at position {i + 1} without '('")
+            inside = False
+            i += 1
+            continue
+        if ch == ".":
+            if inside:
+                raise NotationError(f"{text!r}: '.' inside parentheses at position {i + 1}")
+            word.append(PLAYED_THROUGH)
+            i += 1
+            continue
+        if ch == "?":
+            raise NotationError(
+                f"{text!r}: a blank on the board needs its letter (lower case), not '?'"
+            )
+        # one tile, longest label first
+        j = i + 1
+        while j < len(text) and text[j] not in "().?":
+            j += 1
+        try:
+            tile = alphabet.parse(text[i:j])[0]
+        except TileError as exc:
+            raise NotationError(f"{text!r}: {exc}") from None
+        step = len(alphabet.label(tile))
+        sq = (row + dr * len(word), col + dc * len(word))
+        on_board = board.get(*sq) if board is not None else 0
+        if inside:
+            if board is not None and on_board != tile:
+                raise NotationError(
+                    f"{text!r}: ({alphabet.label(tile)}) is not on the board at "
+                    f"{format_position(sq[0], sq[1], across)}"
+                )
+            word.append(PLAYED_THROUGH)
+        elif on_board and on_board == tile:
+            word.append(PLAYED_THROUGH)  # lenient: the letter itself for a played-through tile
+        else:
+            word.append(tile)
+        i += step
+    if inside:
+        raise NotationError(f"{text!r}: '(' is never closed")
+    if not word:
+        raise NotationError("a play needs a word")
+    if all(t == PLAYED_THROUGH for t in word):
+        raise NotationError(f"{text!r}: the play places no new tile")
+    return tuple(word)
+
+
+def parse_move(
+    text: str,
+    alphabet: Alphabet,
+    board: Board | None = None,
+    *,
+    rows: int | None = None,
+    cols: int | None = None,
+) -> Move:
+    """Read a move: ``8D QUITE``, ``8A MES(QUITE)``, ``8A MES.....``, ``-ABC``, ``-3``, ``-``,
+    ``pass``, ``challenge``.
+
+    With a board, letters on occupied squares count as played through (GCG leniency) and
+    parenthesised letters are checked against it.
+    """
+    s = text.strip()
+    if not s:
+        raise NotationError("empty move")
+    low = s.lower()
+    if low in ("-", "pass", "-0"):
+        return Pass()
+    if low == "challenge":
+        return Challenge()
+    if s.startswith("-"):
+        body = s[1:].strip()
+        if body.isdigit():
+            return Exchange(count=int(body))
+        try:
+            tiles = alphabet.parse(body)
+        except TileError as exc:
+            raise NotationError(f"exchange {s!r}: {exc}") from None
+        if any(is_blank(t) and t != BLANK for t in tiles):
+            raise NotationError(f"exchange {s!r}: write blanks as '?', not lower case")
+        return Exchange(tuple(tiles))
+    parts = s.split()
+    if len(parts) != 2:
+        raise NotationError(
+            f"{s!r}: a play is a position and a word, e.g. '8D QUITE' (across) or 'D8 QUITE' (down)"
+        )
+    nrows = rows or (board.rows if board else 15)
+    ncols = cols or (board.cols if board else 15)
+    try:
+        row, col, across = parse_position(parts[0], nrows, ncols)
+    except CoordinateError as exc:
+        raise NotationError(str(exc)) from None
+    word = _parse_word(alphabet, parts[1], row, col, across, board)
+    end = (row + (0 if across else len(word) - 1), col + (len(word) - 1 if across else 0))
+    if end[0] >= nrows or end[1] >= ncols:
+        raise NotationError(f"{s!r}: the word runs off the board")
+    return Play(row, col, across, word)
+
+
+def format_move(move: Move, alphabet: Alphabet) -> str:
+    """GCG-style text of a move (``8D QUITE``, ``-ABC``, ``-``)."""
+    if isinstance(move, Play | Exchange | Pass):
+        return move.gcg(alphabet)
+    if isinstance(move, Challenge):
+        return "challenge"
+    raise TypeError(f"not a move: {move!r}")
+
+
+def word_text(alphabet: Alphabet, tiles: Sequence[int]) -> str:
+    """A formed word's text, blanks in lower case."""
+    return alphabet.format(tiles)
