@@ -129,14 +129,19 @@ class Alphabet:
         while pos < len(text):
             tile = next(self._match_at(text, pos), None)
             if tile is None:
-                raise TileError(
-                    f"{text!r}: {text[pos]!r} at position {pos + 1} is not a tile of the "
-                    f"{self.name} alphabet"
-                )
-            if tile == BLANK and not allow_blank:
-                raise TileError(f"{text!r}: an undesignated blank '?' is not allowed here")
+                # longest-first met a dead end; a shorter label earlier may still fit
+                alternatives = self._spellings(text)
+                if not alternatives:
+                    raise TileError(
+                        f"{text!r}: {text[pos]!r} at position {pos + 1} is not a tile of the "
+                        f"{self.name} alphabet"
+                    )
+                tiles = list(alternatives[0])
+                break
             tiles.append(tile)
             pos += len(self.label(tile)) if tile != BLANK else 1
+        if not allow_blank and BLANK in tiles:
+            raise TileError(f"{text!r}: an undesignated blank '?' is not allowed here")
         return tiles
 
     def spellings(self, text: str) -> list[tuple[int, ...]]:
@@ -144,6 +149,12 @@ class Alphabet:
 
         Ordered longest-label-first, so the first spelling equals :meth:`parse`.
         """
+        result = self._spellings(text)
+        if not result:
+            self.parse(text)  # raises with the position that fails
+        return result
+
+    def _spellings(self, text: str) -> list[tuple[int, ...]]:
         memo: dict[int, list[tuple[int, ...]]] = {}
 
         def rest(pos: int) -> list[tuple[int, ...]]:
@@ -158,10 +169,7 @@ class Alphabet:
             memo[pos] = out
             return out
 
-        result = rest(0)
-        if not result:
-            self.parse(text)  # raises with the position that fails
-        return result
+        return rest(0)
 
 
 @dataclass(frozen=True)
