@@ -1,0 +1,181 @@
+"""Leave values in wolges' KLV2 format, for the bots' equity.
+
+A ``.klv2`` file is, all little-endian: a u32 node count; that many u32 nodes forming a KWG
+whose DAWG holds every leave as its tiles sorted by id (the blank, tile 0, first); a u32
+value count; that many f32 values. A leave's value is found by its word index: its position
+among the DAWG's words in tile order.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+from tessera.lexicon.errors import KlvError, KwgError
+from tessera.lexicon.kwg import (
+    ACCEPTS_BIT,
+    ARC_MASK,
+    END_BIT,
+    TILE_SHIFT,
+    Kwg,
+    _native,
+    build_bytes,
+    write_atomic,
+)
+from tessera.tiles import face
+
+
+def _word_counts(kwg: Kwg) -> Sequence[int]:
+    """Per node, the words through it: its own (if it accepts) plus all below it."""
+    if _native is not None:
+        return memoryview(_native.kwg_word_counts(kwg.nodes)).cast("I")
+    nodes = kwg.nodes
+    below: dict[int, int] = {0: 0}  # list start -> words in that list's subtrees
+    out = [0] * len(nodes)
+
+    def list_count(start: int) -> int:
+        if start in below:
+            return below[start]
+        total = 0
+        for i in kwg.siblings(start):
+            node = nodes[i]
+            out[i] = (1 if node & ACCEPTS_BIT else 0) + list_count(node & ARC_MASK)
+            total += out[i]
+        below[start] = total
+        return total
+
+    list_count(kwg.dawg_root)
+    return out
+
+
+class Leaves:
+    """Leave values: ``value(tiles)`` for the tiles kept on the rack after a play."""
+
+    def __init__(self, kwg: Kwg, values: Sequence[float], *, path: Path | None = None) -> None:
+        self.kwg = kwg
+        self.values = array("f", values)
+        self.path = path
+        words = kwg.count()
+        if words != len(self.values):
+            where = f"{path}: " if path else ""
+            raise KlvError(f"{where}{len(self.values)} values for {words} leaves; they must match")
+        self._counts = _word_counts(kwg)
+
+    # -- building and files ---------------------------------------------------------------
+
+    @classmethod
+    def from_mapping(cls, table: Mapping[Sequence[int], float]) -> Leaves:
+        """Build from ``{leave tiles: value}`` (tiles in any order; blanks are 0)."""
+        merged: dict[bytes, float] = {}
+        for tiles, value in table.items():
+            key = bytes(sorted(face(t) for t in tiles))
+            if not key:
+                raise KlvError("the empty leave has no entry (its value is always 0)")
+            if key in merged and merged[key] != value:
+                raise KlvError(f"leave {list(key)} is given two different values")
+            merged[key] = float(value)
+        order = sorted(merged)
+        kwg = Kwg(build_bytes(order, gaddag=False), check=False)
+        return cls(kwg, [merged[k] for k in order])
+
+    @classmethod
+    def from_bytes(cls, data: bytes, *, path: Path | None = None) -> Leaves:
+        where = f"{path}: " if path else ""
+        if len(data) < 4:
+            raise KlvError(f"{where}too short for a KLV2 file ({len(data)} bytes)")
+        (n_nodes,) = struct.unpack_from("<I", data, 0)
+        values_at = 4 + 4 * n_nodes
+        if len(data) < values_at + 4:
+            raise KlvError(
+                f"{where}says it has {n_nodes} nodes but the file ends after "
+                f"{(len(data) - 4) // 4}"
+            )
+        (n_values,) = struct.unpack_from("<I", data, values_at)
+        end = values_at + 4 + 4 * n_values
+        if len(data) != end:
+            raise KlvError(
+                f"{where}expected {end} bytes for {n_nodes} nodes and {n_values} values, "
+                f"found {len(data)}"
+            )
+        try:
+            kwg = Kwg(data[4:values_at], path=path)
+        except KwgError as exc:
+            raise KlvError(f"{where}its word graph is not valid: {exc}") from None
+        values = array("f", data[values_at + 4 : end])
+        if sys.byteorder != "little":
+            values.byteswap()
+        return cls(kwg, values, path=path)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Leaves:
+        """Read a ``.klv2`` file."""
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise KlvError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        return cls.from_bytes(data, path=path)
+
+    def to_bytes(self) -> bytes:
+        values = array("f", self.values)
+        if sys.byteorder != "little":
+            values.byteswap()
+        return b"".join(
+            (
+                struct.pack("<I", len(self.kwg)),
+                self.kwg.to_bytes(),
+                struct.pack("<I", len(values)),
+                values.tobytes(),
+            )
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write a ``.klv2`` file."""
+        write_atomic(Path(path), self.to_bytes())
+
+    # -- lookups --------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def index(self, tiles: Iterable[int]) -> int:
+        """The word index of a leave (tiles in any order), or -1 if it is not listed."""
+        leave = sorted(face(t) for t in tiles)
+        if not leave:
+            return -1
+        nodes, counts = self.kwg.nodes, self._counts
+        index = 0
+        start = self.kwg.dawg_root
+        last = len(leave) - 1
+        for depth, t in enumerate(leave):
+            if start == 0:
+                return -1
+            i = start
+            while True:
+                node = nodes[i]
+                nt = node >> TILE_SHIFT
+                if nt == t:
+                    break
+                if nt > t or node & END_BIT:
+                    return -1
+                index += counts[i]
+                i += 1
+            if depth == last:
+                return index if node & ACCEPTS_BIT else -1
+            if node & ACCEPTS_BIT:
+                index += 1  # the shorter leave ending here comes first
+            start = node & ARC_MASK
+        return -1
+
+    def value(self, tiles: Iterable[int]) -> float:
+        """The value of keeping ``tiles`` (0.0 for the empty leave or an unlisted one)."""
+        i = self.index(tiles)
+        return float(self.values[i]) if i >= 0 else 0.0
+
+    def items(self) -> list[tuple[tuple[int, ...], float]]:
+        """Every (leave tiles, value), in word-index order."""
+        return [(w, float(v)) for w, v in zip(self.kwg.words(), self.values, strict=True)]

@@ -1,0 +1,536 @@
+"""Lexicon: a word graph with its alphabet and name, loaded by name or path, cached by content.
+
+Where lexicons come from, in the order a name is tried:
+
+1. a path to a ``.kwg``, ``.txt`` or ``.txt.gz`` file;
+2. a shipped list (``enable``);
+3. the lexicon directory (``$TESSERA_LEXICON_DIR``, else ``~/.local/share/tessera/lexicons``),
+   where users drop NWL/CSW text or KWG files and ``tessera lexicon install`` puts the lists
+   it builds: ``NAME.kwg`` or ``NAME.txt``/``NAME.txt.gz``, with an optional ``NAME.json``
+   naming the alphabet.
+
+A text list is compiled once and cached by the hash of its bytes and the build settings in
+``$TESSERA_CACHE_DIR/lexicons`` (else ``~/.cache/tessera/lexicons``); later loads memory-map
+the cached graph.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+from tessera.lexicon import search
+from tessera.lexicon.errors import KwgError, LexiconError
+from tessera.lexicon.kwg import Kwg, build_bytes, write_atomic
+from tessera.lexicon.wordlist import (
+    MAX_LENGTH,
+    MIN_LENGTH,
+    Progress,
+    Spellings,
+    WordList,
+    lines_of,
+    parse_words,
+)
+from tessera.tiles import BLANK, BLANK_BIT, Alphabet, TileError, face, tileset
+
+CACHE_ENV = "TESSERA_CACHE_DIR"
+LEXICON_DIR_ENV = "TESSERA_LEXICON_DIR"
+CACHE_FORMAT = 1  # bump when the build output for the same input changes
+
+# name -> (file in tessera/data/lexicons, tile set whose alphabet it uses)
+SHIPPED: dict[str, tuple[str, str]] = {"enable": ("enable2k.txt.gz", "english")}
+TEXT_SUFFIXES = (".txt.gz", ".txt", ".gz")
+KWG_SUFFIX = ".kwg"
+
+
+def cache_dir() -> Path:
+    """Where compiled lexicons are cached."""
+    env = os.environ.get(CACHE_ENV)
+    return Path(env) if env else Path.home() / ".cache" / "tessera"
+
+
+def lexicon_dir() -> Path:
+    """Where users keep their own lists (and ``tessera lexicon install`` writes)."""
+    env = os.environ.get(LEXICON_DIR_ENV)
+    return Path(env) if env else Path.home() / ".local" / "share" / "tessera" / "lexicons"
+
+
+def resolve_alphabet(alphabet: Alphabet | str | None, default: str = "english") -> Alphabet:
+    """An Alphabet from itself, a tile-set name, or the default tile set."""
+    if isinstance(alphabet, Alphabet):
+        return alphabet
+    try:
+        return tileset(alphabet or default).alphabet
+    except TileError as exc:
+        raise LexiconError(str(exc)) from None
+
+
+def _stem(path: Path) -> str:
+    name = path.name
+    for suffix in (*TEXT_SUFFIXES, KWG_SUFFIX):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return path.stem
+
+
+@dataclass(frozen=True)
+class Available:
+    """A lexicon that can be loaded by name."""
+
+    name: str
+    where: str  # "shipped" or the file's path
+    kind: str  # "text" or "kwg"
+
+
+def available() -> list[Available]:
+    """Shipped lexicons and those in the lexicon directory."""
+    out = [Available(name, "shipped", "text") for name in SHIPPED]
+    folder = lexicon_dir()
+    if folder.is_dir():
+        for p in sorted(folder.iterdir()):
+            low = p.name.lower()
+            if low.endswith(KWG_SUFFIX):
+                out.append(Available(_stem(p), str(p), "kwg"))
+            elif low.endswith(TEXT_SUFFIXES):
+                out.append(Available(_stem(p), str(p), "text"))
+    return out
+
+
+def _find_in_dir(name: str) -> Path | None:
+    folder = lexicon_dir()
+    if not folder.is_dir():
+        return None
+    matches = [p for p in folder.iterdir() if _stem(p).lower() == name.lower() and p.is_file()]
+    for wanted in (KWG_SUFFIX, *TEXT_SUFFIXES):
+        for p in matches:
+            if p.name.lower().endswith(wanted):
+                return p
+    return None
+
+
+def _read_sidecar(path: Path) -> dict[str, Any]:
+    side = path.with_name(_stem(path) + ".json")
+    if not side.is_file():
+        return {}
+    try:
+        data = json.loads(side.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise LexiconError(f"{side}: not a readable lexicon description: {exc}") from None
+    if not isinstance(data, dict):
+        raise LexiconError(f"{side}: expected a JSON object")
+    return data
+
+
+def _sidecar_alphabet(meta: dict[str, Any]) -> Alphabet | None:
+    labels = meta.get("labels")
+    name = meta.get("alphabet")
+    if isinstance(labels, list) and labels:
+        try:
+            return Alphabet(str(name or "custom"), tuple(str(x) for x in labels))
+        except TileError as exc:
+            raise LexiconError(f"lexicon description: {exc}") from None
+    if isinstance(name, str):
+        return resolve_alphabet(name)
+    return None
+
+
+def _tokens(alphabet: Alphabet, text: str) -> list[tuple[int, ...]]:
+    """Every tile spelling of upper-cased text (empty if it has no spelling)."""
+    text = text.strip().upper()
+    if not text or "?" in text:
+        return []
+    try:
+        return alphabet.spellings(text)
+    except TileError:
+        return []
+
+
+class Lexicon:
+    """A word list compiled to a KWG, with the alphabet its tiles belong to.
+
+    Tile arguments are sequences of tile ids; designated blanks (``letter | BLANK_BIT``)
+    count as their letter. Text arguments are case-insensitive and may be spelled several
+    ways in alphabets with multi-letter tiles; a word is valid if any spelling is.
+    """
+
+    def __init__(
+        self,
+        kwg: Kwg,
+        alphabet: Alphabet,
+        name: str,
+        *,
+        info: dict[str, Any] | None = None,
+        key: str | None = None,
+    ) -> None:
+        self.kwg = kwg
+        self.alphabet = alphabet
+        self.name = name
+        self.info: dict[str, Any] = dict(info or {})
+        self.report: WordList | None = None  # set when this object built the graph itself
+        self._key = key
+        self._count: int | None = None
+        self._alpha: Kwg | None = None
+
+    # -- loading --------------------------------------------------------------------------
+
+    @classmethod
+    def load(
+        cls,
+        spec: str | os.PathLike[str],
+        *,
+        alphabet: Alphabet | str | None = None,
+        name: str | None = None,
+        min_length: int = MIN_LENGTH,
+        max_length: int = MAX_LENGTH,
+        spellings: Spellings = "all",
+        progress: Progress | None = None,
+        cache: bool = True,
+    ) -> Lexicon:
+        """Load a shipped lexicon, one from the lexicon directory, or a file (see module doc).
+
+        Text lists are compiled with words of ``min_length``..``max_length`` tiles (longer
+        words cannot be played on the board) and cached; ``.kwg`` files are memory-mapped.
+        """
+        text = os.fspath(spec)
+        path = Path(text).expanduser()
+        looks_like_path = os.sep in text or text.lower().endswith((*TEXT_SUFFIXES, KWG_SUFFIX))
+        if looks_like_path or path.is_file():
+            if not path.is_file():
+                raise LexiconError(f"no lexicon file {text!r}")
+            return cls._load_file(path, alphabet, name or _stem(path), min_length, max_length,
+                                  spellings, progress, cache)
+        key = text.lower()
+        if key in SHIPPED:
+            filename, tiles = SHIPPED[key]
+            raw = (resources.files("tessera") / "data" / "lexicons" / filename).read_bytes()
+            return cls._from_text_bytes(raw, resolve_alphabet(alphabet, tiles), name or key,
+                                        f"shipped:{filename}", min_length, max_length, spellings,
+                                        progress, cache)
+        found = _find_in_dir(text)
+        if found is not None:
+            return cls._load_file(found, alphabet, name or _stem(found), min_length, max_length,
+                                  spellings, progress, cache)
+        names = ", ".join(sorted({a.name for a in available()}))
+        raise LexiconError(
+            f"no lexicon named {text!r}: not a file, not shipped, and not in {lexicon_dir()} "
+            f"(known: {names})"
+        )
+
+    @classmethod
+    def _load_file(
+        cls,
+        path: Path,
+        alphabet: Alphabet | str | None,
+        name: str,
+        min_length: int,
+        max_length: int,
+        spellings: Spellings,
+        progress: Progress | None,
+        cache: bool,
+    ) -> Lexicon:
+        meta = _read_sidecar(path)
+        alpha = (
+            resolve_alphabet(alphabet) if alphabet is not None
+            else _sidecar_alphabet(meta) or resolve_alphabet(None)
+        )
+        name = str(meta.get("name", name)) if meta and name == _stem(path) else name
+        if path.name.lower().endswith(KWG_SUFFIX):
+            kwg = Kwg.load(path)
+            top = kwg.max_tile()
+            if top > len(alpha):
+                kwg.close()
+                raise KwgError(
+                    f"{path}: the word graph uses tile {top}, but the {alpha.name} alphabet has "
+                    f"only {len(alpha)} letters (choose the lexicon's alphabet)"
+                )
+            return cls(kwg, alpha, name, info={**meta, "source": str(path)})
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise LexiconError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        spellings = meta.get("spellings", spellings) if meta else spellings
+        return cls._from_text_bytes(raw, alpha, name, str(path), min_length, max_length,
+                                    spellings, progress, cache)
+
+    @classmethod
+    def _from_text_bytes(
+        cls,
+        raw: bytes,
+        alphabet: Alphabet,
+        name: str,
+        source: str,
+        min_length: int,
+        max_length: int,
+        spellings: Spellings,
+        progress: Progress | None,
+        cache: bool,
+    ) -> Lexicon:
+        h = hashlib.sha256()
+        h.update(f"tessera-lexicon {CACHE_FORMAT}\0{alphabet.name}\0".encode())
+        h.update("\0".join(alphabet.labels).encode())
+        h.update(f"\0{min_length}\0{max_length}\0{spellings}\0".encode())
+        h.update(raw)
+        key = h.hexdigest()[:40]
+        folder = cache_dir() / "lexicons"
+        kwg_path, meta_path = folder / f"{key}.kwg", folder / f"{key}.json"
+        if cache and meta_path.is_file() and kwg_path.is_file():
+            try:
+                info = json.loads(meta_path.read_text(encoding="utf-8"))
+                kwg = Kwg.load(kwg_path, check=False)
+                if len(kwg) == info.get("nodes"):
+                    info["source"] = source
+                    return cls(kwg, alphabet, name, info=info, key=key)
+                kwg.close()
+            except (OSError, ValueError, KwgError):
+                pass  # a damaged cache entry is rebuilt below
+        words = parse_words(lines_of(raw, origin=source), alphabet, min_length=min_length,
+                            max_length=max_length, spellings=spellings, progress=progress)
+        if progress is not None:
+            progress("building", 0, 1)
+        data = build_bytes(words.words)
+        if progress is not None:
+            progress("building", 1, 1)
+        info = {
+            "name": name,
+            "source": source,
+            "alphabet": alphabet.name,
+            "labels": list(alphabet.labels),
+            "words": words.entries,
+            "spellings": spellings,
+            "min_length": min_length,
+            "max_length": max_length,
+            "rejected": len(words.rejected),
+            "rejected_by_reason": words.reasons(),
+            "nodes": len(data) // 4,
+        }
+        kwg = Kwg(data, check=False)
+        if cache:
+            try:
+                write_atomic(kwg_path, data)
+                write_atomic(meta_path, json.dumps(info, indent=1).encode())
+            except OSError:
+                pass  # an unwritable cache only costs the next load a rebuild
+        lex = cls(kwg, alphabet, name, info=info, key=key)
+        lex.report = words
+        return lex
+
+    @classmethod
+    def from_words(
+        cls,
+        words: Iterable[str],
+        alphabet: Alphabet | str | None = None,
+        *,
+        name: str = "custom",
+        min_length: int = MIN_LENGTH,
+        max_length: int = MAX_LENGTH,
+        spellings: Spellings = "all",
+    ) -> Lexicon:
+        """Compile words given as text, in memory (no cache). Rejected words are in
+        ``report.rejected``."""
+        alpha = resolve_alphabet(alphabet)
+        words_list = parse_words(words, alpha, min_length=min_length, max_length=max_length,
+                                 spellings=spellings)
+        kwg = Kwg(build_bytes(words_list.words), check=False)
+        info = {"name": name, "alphabet": alpha.name, "labels": list(alpha.labels),
+                "words": words_list.entries, "spellings": spellings,
+                "min_length": min_length, "max_length": max_length,
+                "rejected": len(words_list.rejected), "nodes": len(kwg)}
+        lex = cls(kwg, alpha, name, info=info)
+        lex.report = words_list
+        return lex
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the graph to ``path`` (a ``.kwg``) and its description beside it
+        (``NAME.json``: name and alphabet), so loading it by name restores both."""
+        path = Path(path)
+        self.kwg.save(path)
+        meta = {k: v for k, v in self.info.items() if k not in ("source", "nodes")}
+        meta.update(name=self.name, alphabet=self.alphabet.name,
+                    labels=list(self.alphabet.labels))
+        side = path.with_name(_stem(path) + ".json")
+        write_atomic(side, json.dumps(meta, indent=1).encode())
+        return side
+
+    # -- size and listing -----------------------------------------------------------------
+
+    def __len__(self) -> int:
+        if self._count is None:
+            self._count = self.kwg.count()
+        return self._count
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name!r}: {len(self):,} words, {self.alphabet.name} alphabet>"
+
+    def words(self) -> Iterator[tuple[int, ...]]:
+        """Every word in tiles, in tile order."""
+        return self.kwg.words()
+
+    def format(self, tiles: Sequence[int]) -> str:
+        """A word's text (blank-made letters in lower case)."""
+        return self.alphabet.format(tiles)
+
+    # -- validity -------------------------------------------------------------------------
+
+    def _letters(self, tiles: Sequence[int]) -> bytes | None:
+        """Letters of tiles, designated blanks as their letters; None if any is no letter."""
+        n = len(self.alphabet)
+        out = bytearray()
+        for t in tiles:
+            letter = t & ~BLANK_BIT
+            if not 1 <= letter <= n:
+                return None
+            out.append(letter)
+        return bytes(out)
+
+    def contains(self, tiles: Sequence[int]) -> bool:
+        """True if the tiles spell a word (undesignated blanks spell nothing)."""
+        letters = self._letters(tiles)
+        return bool(letters) and self.kwg.accepts_path(letters, self.kwg.dawg_root)
+
+    def contains_word(self, text: str) -> bool:
+        """True if ``text`` (any case, any tile spelling) is a word."""
+        root = self.kwg.dawg_root
+        return any(self.kwg.accepts_path(s, root) for s in _tokens(self.alphabet, text))
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, str):
+            return self.contains_word(item)
+        if isinstance(item, (tuple, list, bytes)):
+            return self.contains(item)
+        return False
+
+    def _alphagrams(self) -> Kwg:
+        """A DAWG of every word's letters in sorted order (Clabbers), built once and cached."""
+        if self._alpha is not None:
+            return self._alpha
+        key = self._key or hashlib.sha256(self.kwg.to_bytes()).hexdigest()[:40]
+        path = cache_dir() / "lexicons" / f"{key}.alpha.kwg"
+        if path.is_file():
+            try:
+                self._alpha = Kwg.load(path, check=False)
+                return self._alpha
+            except KwgError:
+                pass
+        data = build_bytes((bytes(sorted(w)) for w in self.kwg.words()), gaddag=False)
+        try:
+            write_atomic(path, data)
+        except OSError:
+            pass
+        self._alpha = Kwg(data, check=False)
+        return self._alpha
+
+    def has_anagram(self, tiles: Sequence[int]) -> bool:
+        """Clabbers validity: some word uses exactly these tiles in some order. Undesignated
+        blanks (0) may stand for any letter."""
+        if not tiles:
+            return False
+        blanks = sum(1 for t in tiles if t == BLANK)
+        letters = self._letters([t for t in tiles if t != BLANK])
+        if letters is None:
+            return False
+        if blanks:
+            counts = [0] * (len(self.alphabet) + 1)
+            counts[0] = blanks
+            for t in letters:
+                counts[t] += 1
+            return bool(search.anagrams(self.kwg, counts, exact=True, min_length=len(tiles)))
+        return self._alphagrams().contains(sorted(letters))
+
+    def alphagram(self, tiles: Sequence[int]) -> list[tuple[int, ...]]:
+        """Every word whose letters are exactly ``tiles`` (the Clabbers lookup)."""
+        return self.anagrams(tiles, partial=False)
+
+    # -- searches -------------------------------------------------------------------------
+
+    def rack(self, text: str) -> list[int]:
+        """Parse rack text: letters in any case, ``?`` for a blank."""
+        try:
+            return [face(t) for t in self.alphabet.parse(text.strip().upper())]
+        except TileError as exc:
+            raise LexiconError(str(exc)) from None
+
+    def anagrams(
+        self, rack: Sequence[int] | str, *, partial: bool = True, min_length: int = 2
+    ) -> list[tuple[int, ...]]:
+        """Words made from the rack's tiles (``?`` = blank): all of them, or with
+        ``partial`` every word of ``min_length`` or more tiles (sub-anagrams). Letters made
+        by a blank carry :data:`BLANK_BIT`. In tile order."""
+        tiles = self.rack(rack) if isinstance(rack, str) else [face(t) for t in rack]
+        counts = [0] * (len(self.alphabet) + 1)
+        for t in tiles:
+            if not 0 <= t < len(counts):
+                raise LexiconError(f"tile {t} is not in the {self.alphabet.name} alphabet")
+            counts[t] += 1
+        if not tiles:
+            return []
+        if partial:
+            return search.anagrams(self.kwg, counts, min_length=max(1, min_length))
+        return search.anagrams(self.kwg, counts, exact=True, min_length=len(tiles))
+
+    def _pattern_tokens(self, pattern: str) -> list[list[int]]:
+        """The tile-token sequences a pattern text stands for (one per spelling)."""
+        parts: list[list[tuple[int, ...]]] = []
+        chunk = ""
+        for ch in pattern.strip().upper() + "\0":
+            if ch in "?*\0":
+                if chunk:
+                    spelled = _tokens(self.alphabet, chunk)
+                    if not spelled:
+                        raise LexiconError(
+                            f"pattern {pattern!r}: {chunk!r} is not spelled in the "
+                            f"{self.alphabet.name} alphabet"
+                        )
+                    parts.append(spelled)
+                    chunk = ""
+                if ch == "?":
+                    parts.append([(search.ANY,)])
+                elif ch == "*":
+                    parts.append([(search.RUN,)])
+            else:
+                chunk += ch
+        return [[t for piece in combo for t in piece] for combo in product(*parts)]
+
+    def pattern(
+        self, pattern: str, *, min_length: int = 1, max_length: int | None = None
+    ) -> list[tuple[int, ...]]:
+        """Words matching a pattern: letters, ``?`` for any one tile, ``*`` for any run of
+        tiles (also none). ``CH?`` in Spanish means the CH tile then one more. Sorted."""
+        found: set[tuple[int, ...]] = set()
+        for tokens in self._pattern_tokens(pattern):
+            found.update(search.match(self.kwg, tokens))
+        top = max_length if max_length is not None else 1 << 30
+        return sorted(w for w in found if min_length <= len(w) <= top)
+
+    def _affix(self, affix: Sequence[int] | str) -> list[tuple[int, ...]]:
+        if isinstance(affix, str):
+            return [tuple(s) for s in _tokens(self.alphabet, affix)]
+        letters = self._letters(affix)
+        return [tuple(letters)] if letters else []
+
+    def starting_with(self, prefix: Sequence[int] | str) -> list[tuple[int, ...]]:
+        """Words that begin with the prefix, sorted."""
+        out: set[tuple[int, ...]] = set()
+        for p in self._affix(prefix):
+            out.update(search.starting_with(self.kwg, p))
+        return sorted(out)
+
+    def ending_with(self, suffix: Sequence[int] | str) -> list[tuple[int, ...]]:
+        """Words that end with the suffix, sorted (searched through the GADDAG)."""
+        out: set[tuple[int, ...]] = set()
+        for s in self._affix(suffix):
+            out |= search.ending_with(self.kwg, s)
+        return sorted(out)
+
+    def containing(self, infix: Sequence[int] | str) -> list[tuple[int, ...]]:
+        """Words that contain the tiles anywhere, sorted (searched through the GADDAG)."""
+        out: set[tuple[int, ...]] = set()
+        for s in self._affix(infix):
+            out |= search.containing(self.kwg, s)
+        return sorted(out)
