@@ -1,0 +1,42 @@
+"""Helpers shared by the game-flow tests: random legal play, fake word lists, state snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tessera.game import Game
+from tessera.rules import Rules, preset
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def make_game(
+    rules: Rules | str = "naspa",
+    racks: Sequence[str] = (),
+    *,
+    players: int = 2,
+    first: int = 0,
+    seed: int = 1,
+    lexicon: object | None = None,
+    **changes: object,
+) -> Game:
+    """A game with a fixed first player and known racks (``racks[i]`` for player ``i``).
+
+    ``changes`` are Rules fields to override on the preset.
+    """
+    r = preset(rules)
+    if changes:
+        r = r.replace(**changes)
+    game = Game(r, lexicon=lexicon, players=NAMES[:players], seed=seed, first=first)  # type: ignore[arg-type]
+    for i, rack in enumerate(racks):
+        if rack is not None:
+            game.set_rack(i, rack)
+    return game
+
+
+def text(game: Game, tiles: Sequence[int]) -> str:
+    return game.alphabet.format(tiles)
+
+
+def rack_text(game: Game, player: int) -> str:
+    return game.alphabet.format(game.rack(player).tiles())
