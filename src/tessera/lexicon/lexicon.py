@@ -17,9 +17,10 @@ the cached graph.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from itertools import product
@@ -35,6 +36,7 @@ from tessera.lexicon.wordlist import (
     Progress,
     Spellings,
     WordList,
+    fold_to_alphabet,
     lines_of,
     parse_words,
 )
@@ -142,14 +144,35 @@ def _sidecar_alphabet(meta: dict[str, Any]) -> Alphabet | None:
 
 
 def _tokens(alphabet: Alphabet, text: str) -> list[tuple[int, ...]]:
-    """Every tile spelling of upper-cased text (empty if it has no spelling)."""
-    text = text.strip().upper()
-    if not text or "?" in text:
+    """Every tile spelling of text, upper-cased and with accents that are not letters of the
+    alphabet stripped (empty if it has no spelling)."""
+    try:
+        text = fold_to_alphabet(text.strip(), alphabet)
+    except ValueError:
+        return []
+    if not text:
         return []
     try:
         return alphabet.spellings(text)
     except TileError:
         return []
+
+
+def hunspell_checker(base: str) -> Callable[[str], bool] | None:
+    """A word check by Hunspell dictionary ``base`` (``.dic``/``.aff``) through spylls, loaded
+    on first use; None when spylls or the dictionary is missing."""
+    if importlib.util.find_spec("spylls") is None or not Path(base + ".dic").is_file():
+        return None
+    loaded: list[Any] = []
+
+    def check(word: str) -> bool:
+        if not loaded:
+            from spylls.hunspell import Dictionary  # type: ignore[import-not-found]
+
+            loaded.append(Dictionary.from_files(base))
+        return bool(loaded[0].lookup(word))
+
+    return check
 
 
 class Lexicon:
@@ -177,6 +200,9 @@ class Lexicon:
         self._key = key
         self._count: int | None = None
         self._alpha: Kwg | None = None
+        # Extra validity for human plays beyond the finite graph (Hungarian: Hunspell).
+        # Called with the word in lower case; the move generator uses only the graph.
+        self.checker: Callable[[str], bool] | None = None
 
     # -- loading --------------------------------------------------------------------------
 
@@ -250,7 +276,10 @@ class Lexicon:
                     f"{path}: the word graph uses tile {top}, but the {alpha.name} alphabet has "
                     f"only {len(alpha)} letters (choose the lexicon's alphabet)"
                 )
-            return cls(kwg, alpha, name, info={**meta, "source": str(path)})
+            lex = cls(kwg, alpha, name, info={**meta, "source": str(path)})
+            if isinstance(meta.get("hunspell"), str):
+                lex.checker = hunspell_checker(meta["hunspell"])
+            return lex
         try:
             raw = path.read_bytes()
         except OSError as exc:
@@ -392,12 +421,15 @@ class Lexicon:
     def contains(self, tiles: Sequence[int]) -> bool:
         """True if the tiles spell a word (undesignated blanks spell nothing)."""
         letters = self._letters(tiles)
-        return bool(letters) and self.kwg.accepts_path(letters, self.kwg.dawg_root)
+        if not letters:
+            return False
+        if self.kwg.accepts_path(letters, self.kwg.dawg_root):
+            return True
+        return self.checker is not None and self.checker(self.alphabet.format(letters).lower())
 
     def contains_word(self, text: str) -> bool:
         """True if ``text`` (any case, any tile spelling) is a word."""
-        root = self.kwg.dawg_root
-        return any(self.kwg.accepts_path(s, root) for s in _tokens(self.alphabet, text))
+        return any(self.contains(s) for s in _tokens(self.alphabet, text))
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,13 +27,22 @@ MIN_LENGTH = 2
 MAX_LENGTH = 15
 
 
+OUTSIDE_ALPHABET = "characters outside the alphabet"
+BAD_LENGTH = "length outside the limits"
+NOT_UTF8 = "not valid UTF-8"
+
+LIGATURES = {"Œ": "OE", "Æ": "AE", "Ĳ": "IJ", "ẞ": "SS"}
+
+
 @dataclass(frozen=True)
 class Rejected:
-    """A line that did not become a word: its 1-based number, its text and why."""
+    """A line that did not become a word: its 1-based number, its text, why, and the kind
+    of reason (for summaries)."""
 
     line: int
     text: str
     reason: str
+    kind: str = ""
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.text!r}: {self.reason}"
@@ -61,10 +71,10 @@ class WordList:
         return ", ".join(parts)
 
     def reasons(self) -> dict[str, int]:
-        """Rejected lines counted by reason kind (the reason up to its first colon)."""
+        """Rejected lines counted by kind of reason."""
         out: dict[str, int] = {}
         for r in self.rejected:
-            kind = r.reason.split(":")[0]
+            kind = r.kind or r.reason
             out[kind] = out.get(kind, 0) + 1
         return out
 
@@ -115,6 +125,29 @@ class Tokenizer:
             return [bytes(s) for s in self.alphabet.spellings(word)]
         except TileError:
             raise ValueError(self._bad_char(word)) from None
+
+
+def fold_to_alphabet(text: str, alphabet: Alphabet) -> str:
+    """Upper-case ``text`` and strip accents from letters that are not tiles of the alphabet
+    (``été`` → ``ETE`` in French; Spanish ``Ñ`` stays); ligatures are spelled out and ``ß``
+    becomes ``SS``. Raises ``ValueError(reason)`` for a character with no such letter."""
+    own = {ch for label in alphabet.labels for ch in label}
+    out = []
+    for pos, ch in enumerate(unicodedata.normalize("NFC", text).upper(), start=1):
+        if ch in own:
+            out.append(ch)
+            continue
+        if ch in LIGATURES:
+            out.append(LIGATURES[ch])
+            continue
+        bare = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        if bare and all(c in own for c in bare):
+            out.append(bare)
+        else:
+            raise ValueError(
+                f"character {ch!r} (position {pos}) is not in the {alphabet.name} alphabet"
+            )
+    return "".join(out)
 
 
 def read_lines(path: Path) -> list[bytes]:
@@ -168,7 +201,8 @@ def parse_words(
                 line = line.decode("utf-8")
             except UnicodeDecodeError as exc:
                 shown = line.decode("utf-8", "replace")
-                out.rejected.append(Rejected(number, shown, f"not valid UTF-8: {exc.reason}"))
+                why = f"not valid UTF-8: {exc.reason}"
+                out.rejected.append(Rejected(number, shown, why, NOT_UTF8))
                 continue
         fields = line.split(None, 1)
         if not fields:
@@ -178,10 +212,13 @@ def parse_words(
         try:
             text = normalize(token) if normalize is not None else token.upper()
         except ValueError as exc:
-            out.rejected.append(Rejected(number, token, str(exc)))
+            why = str(exc)
+            kind = OUTSIDE_ALPHABET if why.startswith("character ") else why
+            out.rejected.append(Rejected(number, token, why, kind))
             continue
         if text is None:
-            out.rejected.append(Rejected(number, token, "left out by the language's rules"))
+            why = "left out by the language's rules"
+            out.rejected.append(Rejected(number, token, why, why))
             continue
         if text in seen_entries:
             out.duplicates += 1
@@ -189,14 +226,14 @@ def parse_words(
         try:
             spelled = tokenize(text)
         except ValueError as exc:
-            out.rejected.append(Rejected(number, token, str(exc)))
+            out.rejected.append(Rejected(number, token, str(exc), OUTSIDE_ALPHABET))
             continue
         fitting = [s for s in spelled if min_length <= len(s) <= max_length]
         if not fitting:
             lengths = sorted({len(s) for s in spelled})
             shown = "/".join(map(str, lengths))
             why = f"length {shown} is outside {min_length}–{max_length} tiles"
-            out.rejected.append(Rejected(number, token, why))
+            out.rejected.append(Rejected(number, token, why, BAD_LENGTH))
             continue
         seen_entries.add(text)
         out.entries += 1

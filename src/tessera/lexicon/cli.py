@@ -1,0 +1,279 @@
+"""``tessera words`` (check, anagram, pattern, …) and ``tessera lexicon`` (build, info, list,
+install)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from tessera.lexicon.errors import LexiconError
+from tessera.lexicon.kwg import Kwg, build_bytes
+from tessera.lexicon.lexicon import (
+    Lexicon,
+    _read_sidecar,
+    _stem,
+    available,
+    cache_dir,
+    lexicon_dir,
+    resolve_alphabet,
+)
+from tessera.lexicon.wordlist import MAX_LENGTH, MIN_LENGTH, Progress, parse_words, read_lines
+
+LEXICON_HELP = "Lexicon: a name (enable, or one in the lexicon directory) or a .kwg/.txt path."
+
+
+@contextmanager
+def _progress() -> Iterator[Progress]:
+    """A Rich progress bar on stderr for the slow steps (reading, building a word graph)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn("{task.description:<10}"),
+        BarColumn(),
+        TextColumn("{task.completed:,}/{task.total:,}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    tasks: dict[str, int] = {}
+
+    def report(stage: str, done: int, total: int) -> None:
+        if stage not in tasks:
+            tasks[stage] = bar.add_task(stage, total=total or None)
+        bar.update(tasks[stage], completed=done, total=total or None)
+
+    with bar:
+        yield report
+
+
+def _load(spec: str, alphabet: str | None) -> Lexicon:
+    try:
+        with _progress() as progress:
+            return Lexicon.load(spec, alphabet=alphabet, progress=progress)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _lexicon_options(f: Callable[..., None]) -> Callable[..., None]:
+    f = click.option("--alphabet", default=None, help="Tile set of a list without one.")(f)
+    return click.option("--lexicon", "-l", "spec", default="enable", show_default=True,
+                        help=LEXICON_HELP)(f)
+
+
+def _show(lex: Lexicon, words: list[tuple[int, ...]], limit: int) -> None:
+    if not words:
+        click.echo("(no words)")
+        return
+    for w in words[:limit] if limit else words:
+        click.echo(lex.format(w))
+    if limit and len(words) > limit:
+        click.echo(f"… {len(words) - limit:,} more (use --limit 0 for all)", err=True)
+
+
+@click.group()
+def words() -> None:
+    """Look words up: check validity, anagram racks, match patterns."""
+
+
+@words.command()
+@click.argument("word", nargs=-1, required=True)
+@_lexicon_options
+def check(word: tuple[str, ...], spec: str, alphabet: str | None) -> None:
+    """Check WORDs; the exit status is 0 only if every one is valid."""
+    lex = _load(spec, alphabet)
+    bad = []
+    for w in word:
+        ok = lex.contains_word(w)
+        click.echo(f"{w.upper()}: {'valid' if ok else 'NOT valid'} in {lex.name}")
+        if not ok:
+            bad.append(w.upper())
+    if bad:
+        click.echo(f"not in {lex.name}: {', '.join(bad)}", err=True)
+        sys.exit(1)
+
+
+@words.command()
+@click.argument("rack")
+@click.option("--exact", is_flag=True, help="Only words that use every tile.")
+@click.option("--min-length", default=2, show_default=True, help="Shortest sub-anagram.")
+@click.option("--limit", default=200, show_default=True, help="Show at most this many (0: all).")
+@_lexicon_options
+def anagram(rack: str, exact: bool, min_length: int, limit: int, spec: str,
+            alphabet: str | None) -> None:
+    """Words from RACK's tiles (``?`` is a blank, shown in lower case), longest first."""
+    lex = _load(spec, alphabet)
+    try:
+        found = lex.anagrams(rack, partial=not exact, min_length=min_length)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+    found.sort(key=lambda w: (-len(w), [t & 0x7F for t in w], w))
+    _show(lex, found, limit)
+
+
+@words.command()
+@click.argument("pattern")
+@click.option("--limit", default=200, show_default=True, help="Show at most this many (0: all).")
+@_lexicon_options
+def pattern(pattern: str, limit: int, spec: str, alphabet: str | None) -> None:
+    """Words matching PATTERN: ``?`` is one tile, ``*`` any run (``Q?I*``)."""
+    lex = _load(spec, alphabet)
+    try:
+        _show(lex, lex.pattern(pattern), limit)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _affix_command(name: str, method: str, what: str) -> None:
+    @words.command(name=name, help=f"Words {what} TILES.")
+    @click.argument("tiles")
+    @click.option("--limit", default=200, show_default=True,
+                  help="Show at most this many (0: all).")
+    @_lexicon_options
+    def command(tiles: str, limit: int, spec: str, alphabet: str | None) -> None:
+        lex = _load(spec, alphabet)
+        _show(lex, getattr(lex, method)(tiles), limit)
+
+
+_affix_command("starts", "starting_with", "that start with")
+_affix_command("ends", "ending_with", "that end with")
+_affix_command("contains", "containing", "that contain")
+
+
+@words.command()
+@click.argument("tiles")
+@_lexicon_options
+def clabbers(tiles: str, spec: str, alphabet: str | None) -> None:
+    """Is TILES an anagram of a word (Clabbers validity)? Lists the words; exit 1 if none."""
+    lex = _load(spec, alphabet)
+    try:
+        rack = lex.rack(tiles)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+    found = lex.anagrams(rack, partial=False)
+    if not found:
+        click.echo(f"{tiles.upper()}: no word in {lex.name} uses exactly these tiles", err=True)
+        sys.exit(1)
+    _show(lex, found, 0)
+
+
+# -- tessera lexicon ------------------------------------------------------------------------
+
+
+@click.group()
+def lexicon() -> None:
+    """Build, inspect, list and install lexicons (word lists compiled to KWG word graphs).
+
+    Lexicons are found by name in the lexicon directory ($TESSERA_LEXICON_DIR, else
+    ~/.local/share/tessera/lexicons): drop NAME.txt (one word a line) or NAME.kwg there and
+    use --lexicon NAME.
+    """
+
+
+@lexicon.command()
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="The .kwg to write (default: NAME.kwg in the lexicon directory).")
+@click.option("--alphabet", default="english", show_default=True, help="Tile set of the words.")
+@click.option("--name", default=None, help="Lexicon name (default: the file's name).")
+@click.option("--min-length", default=MIN_LENGTH, show_default=True)
+@click.option("--max-length", default=MAX_LENGTH, show_default=True,
+              help="Longest word kept (the board size).")
+@click.option("--spellings", type=click.Choice(["all", "longest"]), default="all",
+              show_default=True, help="Multi-letter tiles: keep every spelling or only "
+              "longest-label-first.")
+@click.option("--quiet", "-q", is_flag=True, help="Only the summary, not each rejected line.")
+def build(source: Path, output: Path | None, alphabet: str, name: str | None, min_length: int,
+          max_length: int, spellings: str, quiet: bool) -> None:
+    """Compile SOURCE (a .txt or .txt.gz word list) into a KWG. Every line left out is
+    reported with the reason."""
+    try:
+        alpha = resolve_alphabet(alphabet)
+        name = name or _stem(source)
+        output = output or lexicon_dir() / f"{name}.kwg"
+        with _progress() as progress:
+            lines = read_lines(source)
+            found = parse_words(lines, alpha, min_length=min_length, max_length=max_length,
+                                spellings=spellings,  # type: ignore[arg-type]
+                                progress=progress, total=len(lines))
+            progress("building", 0, 1)
+            kwg = Kwg(build_bytes(found.words), check=False)
+            progress("building", 1, 1)
+        lex = Lexicon(kwg, alpha, name, info={
+            "source": str(source), "words": found.entries, "spellings": spellings,
+            "min_length": min_length, "max_length": max_length,
+            "rejected": len(found.rejected)})
+        side = lex.save(output)
+    except (LexiconError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if not quiet:
+        for r in found.rejected:
+            click.echo(f"{source}:{r.line}: rejected {r.text!r}: {r.reason}", err=True)
+    for reason, count in sorted(found.reasons().items()):
+        click.echo(f"  {count:,} rejected: {reason}", err=True)
+    click.echo(f"{name}: {found.summary()}; {len(kwg):,} nodes "
+               f"({output.stat().st_size:,} bytes) -> {output} (+ {side.name})")
+
+
+@lexicon.command()
+@click.argument("spec")
+@click.option("--alphabet", default=None, help="Tile set, for a .kwg without a description.")
+def info(spec: str, alphabet: str | None) -> None:
+    """Describe a lexicon: SPEC is a .kwg/.txt file or a lexicon name."""
+    lex = _load(spec, alphabet)
+    kwg = lex.kwg
+    path = kwg.path
+    lines = [
+        ("name", lex.name),
+        ("source", str(lex.info.get("source", path or "?"))),
+        ("alphabet", f"{lex.alphabet.name} ({' '.join(lex.alphabet.labels)})"),
+        ("words", f"{len(lex):,}"),
+        ("nodes", f"{len(kwg):,} ({4 * len(kwg):,} bytes)"),
+        ("gaddag", f"{kwg.count(kwg.gaddag_root):,} entries" if kwg.gaddag_root else "none"),
+    ]
+    if path is None and lex.info.get("rejected") is not None:
+        lines.append(("rejected", f"{lex.info['rejected']:,} lines when built"))
+    lengths: dict[int, int] = {}
+    for w in kwg.words():
+        lengths[len(w)] = lengths.get(len(w), 0) + 1
+    if lengths:
+        lines.append(("lengths", ", ".join(f"{n}:{c:,}" for n, c in sorted(lengths.items()))))
+    for key, value in lines:
+        click.echo(f"{key:<9} {value}")
+
+
+@lexicon.command(name="list")
+def list_() -> None:
+    """Lexicons that can be loaded by name, and where they come from."""
+    click.echo(f"lexicon directory: {lexicon_dir()}")
+    click.echo(f"cache directory:   {cache_dir() / 'lexicons'}")
+    for entry in available():
+        meta = _read_sidecar(Path(entry.where)) if entry.where != "shipped" else {}
+        extra = f" [{meta['alphabet']}]" if meta.get("alphabet") else ""
+        click.echo(f"  {entry.name:<16} {entry.kind:<5} {entry.where}{extra}")
+
+
+@lexicon.command()
+@click.argument("language")
+@click.option("--max-length", default=MAX_LENGTH, show_default=True)
+@click.option("--force", is_flag=True, help="Rebuild even if it is installed.")
+def install(language: str, max_length: int, force: bool) -> None:
+    """Build a lexicon for LANGUAGE (fr, de, pl, nl, it, es, hu) from the word lists of
+    installed Debian packages, into the lexicon directory."""
+    from tessera.lexicon import languages
+
+    try:
+        with _progress() as progress:
+            result = languages.install(language, max_length=max_length, force=force,
+                                       progress=progress)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+    for line in result.messages:
+        click.echo(line, err=True)
+    click.echo(result.summary)
