@@ -16,7 +16,8 @@ class CoordinateError(ValueError):
     """Text that is not a GCG position on this board."""
 
 
-_POSITION = re.compile(r"^\s*(?:(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2}))\s*$")
+# ASCII only: a non-ASCII digit such as '٨' or '８' is not a row number
+_POSITION = re.compile(r"^\s*(?:(\d{1,2})([A-Za-z])|([A-Za-z])(\d{1,2}))\s*$", re.ASCII)
 
 
 def parse_position(text: str, rows: int = 15, cols: int = 15) -> tuple[int, int, bool]:
