@@ -20,7 +20,8 @@ def make_game(
     lexicon: object | None = None,
     **changes: object,
 ) -> Game:
-    """A game with a fixed first player and known racks (``racks[i]`` for player ``i``).
+    """A game with a fixed first player and known racks (``racks[i]`` for player ``i``;
+    players without one get the first tiles of the sorted bag).
 
     ``changes`` are Rules fields to override on the preset.
     """
@@ -28,9 +29,15 @@ def make_game(
     if changes:
         r = r.replace(**changes)
     game = Game(r, lexicon=lexicon, players=NAMES[:players], seed=seed, first=first)  # type: ignore[arg-type]
-    for i, rack in enumerate(racks):
-        if rack is not None:
-            game.set_rack(i, rack)
+    if racks:
+        given = [i for i, rack in enumerate(racks) if rack is not None]
+        for i in range(players):
+            game.set_rack(i, "")  # everything back to the bag first
+        for i in given:
+            game.set_rack(i, racks[i])  # type: ignore[arg-type]
+        for i in range(players):
+            if i not in given:
+                game.set_rack(i, game.bag_tiles()[: game.rules.rack_size])
     return game
 
 

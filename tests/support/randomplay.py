@@ -46,6 +46,25 @@ class WordSet:
         return "".join(sorted(self._text(tiles))) in self.sorted_words
 
 
+class Judge:
+    """A switchable word source: every word is valid while ``valid`` is true, except the
+    words in ``bad`` (letter strings, looked up through ``alphabet``)."""
+
+    def __init__(self, alphabet, bad: Sequence[str] = (), valid: bool = True) -> None:
+        self.alphabet = alphabet
+        self.bad = {w.upper() for w in bad}
+        self.valid = valid
+        self.asked: list[str] = []
+
+    def contains(self, tiles: Sequence[int]) -> bool:
+        word = self.alphabet.format(letter_of(t) for t in tiles)
+        self.asked.append(word)
+        return self.valid and word not in self.bad
+
+    def has_anagram(self, tiles: Sequence[int]) -> bool:
+        return self.contains(tiles)
+
+
 class RejectingLexicon:
     """Accepts every word except a seeded pseudo-random fraction (and any word holding one of
     ``bad_letters``): deterministic, so a replay judges every word the same way."""
@@ -96,8 +115,9 @@ def _designate(tile: int, rng: random.Random, letters: int) -> int:
     return as_blank(rng.randrange(1, letters + 1)) if tile == BLANK else tile
 
 
-def candidate_play(game: Game, rng: random.Random) -> Play | None:
-    """One random placement through a random anchor (not yet checked for legality)."""
+def candidate_play(game: Game, rng: random.Random, n_tiles: int | None = None) -> Play | None:
+    """One random placement through a random anchor (not yet checked for legality);
+    ``n_tiles`` fixes how many tiles it places."""
     board = game.board
     rack = game.rack(game.to_move).tiles()
     anchors = _anchors(game)
@@ -113,6 +133,10 @@ def candidate_play(game: Game, rng: random.Random) -> Play | None:
     n = rng.randint(min_tiles, min(len(rack), game.rules.rack_size))
     # short plays are far more likely to fit; favour them
     n = min(n, rng.randint(min_tiles, max(min_tiles, 4)) if rng.random() < 0.7 else n)
+    if n_tiles is not None:
+        if n_tiles > len(rack) or n_tiles < min_tiles:
+            return None
+        n = n_tiles
     before = rng.randint(0, n - 1)
     squares = [(ar, ac)]
     r, c = ar, ac
@@ -141,11 +165,13 @@ def candidate_play(game: Game, rng: random.Random) -> Play | None:
         return None
 
 
-def random_play(game: Game, rng: random.Random, attempts: int = 300) -> Play | None:
+def random_play(
+    game: Game, rng: random.Random, attempts: int = 300, n_tiles: int | None = None
+) -> Play | None:
     """A legal play for the player to move (checked by ``game.check``), or None."""
     for _ in range(attempts):
-        play = candidate_play(game, rng)
-        if play is None:
+        play = candidate_play(game, rng, n_tiles)
+        if play is None or (n_tiles is not None and len(play.placements) != n_tiles):
             continue
         try:
             checked = game.check(play)
@@ -169,6 +195,37 @@ def exchange_allowed(game: Game, n: int) -> bool:
         if done >= limit:
             return False
     return True
+
+
+def endgame(
+    rules: Rules | str,
+    seed: int,
+    players: Sequence[str] = ("Ann", "Bob"),
+    lexicon: object | None = None,
+) -> tuple[Game, Play]:
+    """A game whose bag is empty, with a legal play that empties the mover's rack (an
+    out-play, R6.1) ready to make. Plays are random and unchallenged; ``lexicon`` is
+    installed only once the position is reached. Tries successive seeds until one works.
+    """
+    for s in range(seed, seed + 50):
+        rng = random.Random(s)
+        game = Game(rules, players=players, seed=s)
+        for _ in range(300):
+            if game.is_over or game.state is not GameState.PLAYING:
+                break
+            if game.bag_count == 0:
+                out = random_play(game, rng, 400, len(game.rack(game.to_move)))
+                if out is not None:
+                    game.lexicon = lexicon  # type: ignore[assignment]
+                    return game, out
+            play = random_play(game, rng)
+            if play is None or (
+                game.bag_count == 0 and len(play.placements) == len(game.rack(game.to_move))
+            ):
+                game.pass_turn()
+            else:
+                game.play(play)
+    raise AssertionError(f"no endgame position found for {rules} from seed {seed}")
 
 
 # -- whole games ---------------------------------------------------------------------------
