@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .board import Board, CoordinateError, format_position, parse_position
-from .tiles import BLANK, Alphabet, TileError, face, is_blank
+from .board import Board, CoordinateError, format_position, parse_position, square_name
+from .tiles import BLANK, Alphabet, TileError, face, is_blank, letter_of
 
 PLAYED_THROUGH = 0
 
@@ -171,6 +171,25 @@ def play_from_placements(board: Board, placements: Iterable[tuple[int, int, int]
     return Play(span.row, span.col, across, tuple(word))
 
 
+def _read_tile(alphabet: Alphabet, text: str, i: int) -> tuple[int, int]:
+    """The tile spelled at ``text[i]`` (longest label first) and how many characters it takes;
+    the error names the character and its position in the whole word."""
+    longest = max(len(label) for label in alphabet.labels)
+    for n in range(min(longest, len(text) - i), 0, -1):
+        chunk = text[i : i + n]
+        if any(ch in "().?" for ch in chunk):
+            continue
+        try:
+            tiles = alphabet.parse(chunk)
+        except TileError:
+            continue
+        if len(tiles) == 1:
+            return tiles[0], n
+    raise NotationError(
+        f"{text!r}: {text[i]!r} at position {i + 1} is not a tile of the {alphabet.name} alphabet"
+    )
+
+
 def _parse_word(
     alphabet: Alphabet,
     text: str,
@@ -208,25 +227,20 @@ def _parse_word(
             raise NotationError(
                 f"{text!r}: a blank on the board needs its letter (lower case), not '?'"
             )
-        # one tile, longest label first
-        j = i + 1
-        while j < len(text) and text[j] not in "().?":
-            j += 1
-        try:
-            tile = alphabet.parse(text[i:j])[0]
-        except TileError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
-        step = len(alphabet.label(tile))
+        tile, step = _read_tile(alphabet, text, i)
         sq = (row + dr * len(word), col + dc * len(word))
         on_board = board.get(*sq) if board is not None else 0
+        # a letter names a tile on the board whether that tile is a blank or not (ALI(QUANT))
+        same = bool(on_board) and letter_of(on_board) == letter_of(tile)
         if inside:
-            if board is not None and on_board != tile:
+            if board is not None and not same:
+                found = alphabet.label(on_board) if on_board else "an empty square"
                 raise NotationError(
-                    f"{text!r}: ({alphabet.label(tile)}) is not on the board at "
-                    f"{format_position(sq[0], sq[1], across)}"
+                    f"{text!r}: ({alphabet.label(tile)}) at position {i + 1} is not on the "
+                    f"board: {square_name(*sq)} holds {found}"
                 )
             word.append(PLAYED_THROUGH)
-        elif on_board and on_board == tile:
+        elif same:
             word.append(PLAYED_THROUGH)  # lenient: the letter itself for a played-through tile
         else:
             word.append(tile)
@@ -234,7 +248,7 @@ def _parse_word(
     if inside:
         raise NotationError(f"{text!r}: '(' is never closed")
     if not word:
-        raise NotationError("a play needs a word")
+        raise NotationError(f"{text!r}: a play needs a word")
     if all(t == PLAYED_THROUGH for t in word):
         raise NotationError(f"{text!r}: the play places no new tile")
     return tuple(word)
@@ -264,7 +278,7 @@ def parse_move(
         return Challenge()
     if s.startswith("-"):
         body = s[1:].strip()
-        if body.isdigit():
+        if body.isascii() and body.isdigit():  # not '²' or '٣', which int() rejects or misreads
             return Exchange(count=int(body))
         try:
             tiles = alphabet.parse(body)
