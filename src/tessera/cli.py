@@ -11,6 +11,7 @@ SUBCOMMANDS: dict[str, str] = {
     "gcg": "tessera.formats.cli:gcg",
     "words": "tessera.lexicon.cli:words",
     "lexicon": "tessera.lexicon.cli:lexicon",
+    "play": "tessera.tui.cli:play",
 }
 
 

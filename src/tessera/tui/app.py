@@ -1,0 +1,493 @@
+"""The ``tessera play`` loop: people and computer players taking turns at one terminal.
+
+Hidden information stays hidden (DESIGN principle 4). Every screen is drawn from a
+:class:`~tessera.game.PlayerView`:
+
+* against computer players (one person), the person's own view is shown throughout; a bot's
+  rack is never shown until the game ends;
+* with two or more people (hot seat), the screen is cleared after each person's move and
+  before the next person's turn, behind a "pass the terminal to …, press Enter" screen, and
+  between turns only public information (board, scores, moves) is on screen.
+
+The loop talks to the world through two things it is given — a Rich console to write to and
+a ``read_line(prompt)`` function — so tests drive it with scripted input.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from ..game import Game, GameState, PlayerView
+from ..legality import IllegalMove, Reason
+from ..move import Move, Play
+from .board import describe_event, play_text, render_view, summary
+from .commands import HELP, Command, CommandError, Kind, parse_command
+
+BOT_SPEC = re.compile(r"^(level[1-5]|best|static)$", re.IGNORECASE)
+BOT_SPECS_TEXT = "level1 … level5, best, static"
+
+
+class Bot(Protocol):
+    """A computer player (``tessera.engine``): it sees only its own view."""
+
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+BotFactory = Callable[[str, Any], Bot]
+HintSource = Callable[[Game, int], Sequence[Play]]
+ReadLine = Callable[[str], str]
+
+
+class SetupError(ValueError):
+    """Options that cannot make a game (bad player list, missing engine, …)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a person, or a bot when ``spec`` names a level."""
+
+    name: str
+    spec: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.spec is not None
+
+
+def parse_players(text: str) -> list[Seat]:
+    """``"me,level3"`` → a person called "me" and a level-3 bot. Names that are bot specs
+    (``level1``…``level5``, ``best``, ``static``) make bots; repeated names get ``#2``, ``#3``."""
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise SetupError(f"--players {text!r}: a name is empty (separate names with commas)")
+    if not 2 <= len(names) <= 4:
+        raise SetupError(f"--players {text!r}: a game has 2 to 4 players, not {len(names)}")
+    seats: list[Seat] = []
+    taken: set[str] = set()
+    for name in names:
+        spec = name.lower() if BOT_SPEC.match(name) else None
+        unique, k = name, 1
+        while unique.lower() in taken:
+            k += 1
+            unique = f"{name}#{k}"
+        taken.add(unique.lower())
+        seats.append(Seat(unique, spec))
+    return seats
+
+
+def engine_bot(spec: str, lexicon: Any) -> Bot:
+    """A computer player from :mod:`tessera.engine` (imported only when a bot is wanted)."""
+    try:
+        from ..engine import get_player  # type: ignore[attr-defined]
+    except ImportError as exc:
+        raise SetupError(
+            f"computer players ({spec}) need tessera.engine, which is not available: {exc}"
+        ) from None
+    return get_player(spec, lexicon)  # type: ignore[no-any-return]
+
+
+def movegen_hints(game: Game, count: int) -> list[Play]:
+    """The best ``count`` plays for the player to move, from the move generator."""
+    if game.lexicon is None:
+        raise SetupError("hints need a word list")
+    legal = getattr(game, "legal_moves", None)
+    if callable(legal):
+        moves = legal(top=count + 1)
+    else:
+        try:
+            from ..movegen import generate_moves
+        except ImportError as exc:
+            raise SetupError(f"hints need tessera.movegen, which is not available: {exc}") from None
+        moves = generate_moves(
+            game.board, game.rack(game.to_move), game.lexicon, game.rules, top=count + 1
+        )
+    return [m for m in moves if isinstance(m, Play)][:count]
+
+
+def seats_for(names: Sequence[str], previous: Sequence[Seat] = ()) -> list[Seat]:
+    """Seats for a loaded game's players: a name keeps its earlier seat, a bot-spec name
+    is a bot, anyone else is a person."""
+    known = {s.name: s for s in previous}
+    return [known.get(n) or Seat(n, n.lower() if BOT_SPEC.match(n) else None) for n in names]
+
+
+class PlayApp:
+    """One session of ``tessera play``: runs ``game`` to the end (or until the player quits).
+
+    ``load_game(path, lexicon)`` replays a GCG file into a Game (default: the GCG module);
+    ``clock`` is the time source for timed rules.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        *,
+        console: Console | None = None,
+        read_line: ReadLine | None = None,
+        bot_factory: BotFactory = engine_bot,
+        hint_source: HintSource = movegen_hints,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if len(seats) != game.num_players:
+            raise SetupError(f"{len(seats)} seats for a game of {game.num_players} players")
+        self.game = game
+        self.seats = list(seats)
+        self.console = console or Console(highlight=False)
+        self._read = read_line or self._console_read
+        self._bot_factory = bot_factory
+        self._hints = hint_source
+        self._clock = clock
+        self._bots: dict[int, Bot] = {}
+        self._make_bots()
+        self._owner: int | None = None  # the person whose rack may be on screen
+        self._announced = len(game.history)
+        self._saved_at: int | None = None  # history length when last saved
+        self._quit = False
+        self._turn_started = clock()
+
+    # -- setup -------------------------------------------------------------------------
+
+    def _make_bots(self) -> None:
+        self._bots = {
+            i: self._bot_factory(s.spec, self.game.lexicon)
+            for i, s in enumerate(self.seats)
+            if s.spec is not None
+        }
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the screen: racks are shown only behind a hand-over."""
+        return len(self.humans) >= 2
+
+    def _console_read(self, prompt: str) -> str:
+        return self.console.input(escape(prompt))
+
+    # -- output helpers ----------------------------------------------------------------
+
+    def _say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def _error(self, text: str) -> None:
+        self.console.print(Text(text, style="bold red"))
+
+    def _clear(self) -> None:
+        """Wipe the screen and the scroll-back, so a rack cannot be scrolled back to."""
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+        else:
+            self.console.print("\n" * 3)
+
+    def _public_view(self, mover: int) -> PlayerView:
+        """A view for describing a player's move to everyone: anyone's but the mover's
+        (exchanged tiles are then hidden), a person's when possible."""
+        others = [i for i in range(self.game.num_players) if i != mover]
+        people = [i for i in others if not self.seats[i].is_bot]
+        return self.game.view((people or others)[0])
+
+    def _announce(self) -> None:
+        """Print the events added since the last announcement (what everyone may know)."""
+        history = self.game.history
+        if len(history) < self._announced:  # undone
+            self._announced = len(history)
+        for k in range(self._announced, len(history)):
+            mover = history[k].player
+            view = self._public_view(mover)
+            event = view.history[k]
+            self._say("• " + describe_event(event, view.names, view.tileset, view.board))
+        self._announced = len(history)
+
+    def _show(self, view: PlayerView, *, private: bool) -> None:
+        self.console.print(render_view(view, show_private=private, width=self.console.width))
+
+    def help(self) -> None:
+        table = Table.grid(padding=(0, 3))
+        table.add_column(style="bold")
+        table.add_column()
+        for syntax, what in HELP:
+            table.add_row(syntax, what)
+        self.console.print(table)
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends or the players quit; returns an exit status (0)."""
+        names = ", ".join(
+            f"{s.name} ({'computer, ' + s.spec if s.spec else 'person'})" for s in self.seats
+        )
+        lex = getattr(self.game.lexicon, "name", "no word list")
+        self._say(f"Tessera — {self.game.rules.name} rules, {lex} — {names}", "bold")
+        self._say("Type 'help' for commands. A play is a position and a word: 8D QUITE.")
+        while not self._quit:
+            if self.game.is_over:
+                self._finish()
+                break
+            i = self.game.to_move
+            if self.seats[i].is_bot:
+                self._bot_turn(i)
+            else:
+                self._human_turn(i)
+            if self.hot_seat and not self._quit and self._owner is not None:
+                if self.game.to_move != self._owner or self.game.is_over:
+                    self._clear()
+                    self._owner = None
+            self._announce()
+        if self._quit:
+            self._offer_save("Save the game before leaving?")
+            self._say("Goodbye.")
+        return 0
+
+    def _handover(self, i: int) -> bool:
+        """Hot seat: wait for player ``i`` to take the terminal, then clear the screen."""
+        name = self.seats[i].name
+        self._say(f"Pass the terminal to {name}.", "bold")
+        try:
+            self._read(f"{name}, press Enter when only you can see the screen: ")
+        except (EOFError, KeyboardInterrupt):
+            self._quit = True
+            return False
+        self._clear()
+        self._owner = i
+        return True
+
+    def _human_turn(self, i: int) -> None:
+        if self.hot_seat and self._owner != i:
+            view = self.game.view(i)
+            self._show(view, private=False)
+            if not self._handover(i):
+                return
+        self._owner = i
+        self._turn_started = self._clock()
+        view = self.game.view(i)
+        self._show(view, private=True)
+        self._turn_notice(view)
+        while not self._quit:
+            try:
+                line = self._read(f"{self.seats[i].name}> ")
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                self._quit = True
+                return
+            try:
+                command = parse_command(line)
+            except CommandError as exc:
+                self._error(f"{exc}. Commands:")
+                self.help()
+                continue
+            if self._dispatch(i, command):
+                return
+
+    def _turn_notice(self, view: PlayerView) -> None:
+        if view.state is GameState.AWAITING_FINAL:
+            mover = view.names[view.history[-1].player] if view.history else "the last player"
+            self._say(
+                f"{mover} went out. Type 'challenge' to challenge the play, "
+                "or 'pass' to accept it and end the game.",
+                "bold yellow",
+            )
+        elif view.can_challenge:
+            self._say("You may challenge the last play (type 'challenge').", "yellow")
+
+    # -- commands ----------------------------------------------------------------------
+
+    def _elapsed(self) -> int | None:
+        if self.game.rules.clock is None:
+            return None
+        return int((self._clock() - self._turn_started) * 1000)
+
+    def _timed_out(self, i: int, elapsed: int | None) -> bool:
+        """R7.3: a clock past the maximum overtime ends the game instead of the move."""
+        clock = self.game.rules.clock
+        left = self.game.clock_ms(i)
+        if clock is None or elapsed is None or left is None:
+            return False
+        if elapsed - left <= clock.max_overtime_min * 60_000:
+            return False
+        self.game.time_expired(i, elapsed)
+        self._say(f"{self.seats[i].name}'s clock is past the maximum overtime.", "bold red")
+        return True
+
+    def _dispatch(self, i: int, command: Command) -> bool:
+        """Carry out one command for player ``i``; True when the game changed (the turn is
+        over, or it must be shown afresh after an undo or a load)."""
+        game = self.game
+        kind = command.kind
+        if kind is Kind.HELP:
+            self.help()
+        elif kind is Kind.BOARD:
+            view = game.view(i)
+            self._show(view, private=True)
+            self._turn_notice(view)
+        elif kind is Kind.HINT:
+            self._hint(command.count or 1)
+        elif kind is Kind.SAVE:
+            self._save(command.arg)
+        elif kind is Kind.LOAD:
+            return self._load(command.arg)
+        elif kind is Kind.QUIT:
+            self._quit = True
+        elif kind is Kind.UNDO:
+            return self._undo()
+        elif kind is Kind.RESIGN:
+            return self._act(lambda: game.resign(i))
+        elif kind is not Kind.EMPTY:
+            elapsed = self._elapsed()
+            if self._timed_out(i, elapsed):
+                return True
+            if kind is Kind.PLAY:
+                return self._act(lambda: game.play(command.arg, i, elapsed_ms=elapsed))
+            if kind is Kind.EXCHANGE:
+                return self._act(lambda: game.exchange(command.arg, i, elapsed_ms=elapsed))
+            if kind is Kind.PASS:
+                return self._act(lambda: game.pass_turn(i, elapsed_ms=elapsed))
+            if kind is Kind.CHALLENGE:
+                return self._act(lambda: game.challenge(i, elapsed_ms=elapsed))
+        return False
+
+    def _act(self, action: Callable[[], object]) -> bool:
+        """Run a game action; an illegal one is explained and changes nothing."""
+        try:
+            action()
+        except IllegalMove as exc:
+            self._error(f"Not allowed: {exc}")
+            return False
+        return True
+
+    def _hint(self, count: int) -> None:
+        game = self.game
+        if game.state is GameState.AWAITING_FINAL:
+            self._say("The last play went out: you can only 'pass' (accept) or 'challenge'.")
+            return
+        try:
+            plays = self._hints(game, count)
+        except SetupError as exc:
+            self._error(str(exc))
+            return
+        if not plays:
+            self._say("No play is possible with this rack: exchange or pass.")
+            return
+        self._say("Best plays:", "bold")
+        width = max(len(play_text(p, game.tileset, game.board)) for p in plays)
+        for n, p in enumerate(plays, start=1):
+            text = play_text(p, game.tileset, game.board)
+            self._say(f"  {n:>2}. {text:<{width}}  {p.score if p.score is not None else '?':>4}")
+
+    def _undo(self) -> bool:
+        """Take back the last action, and keep going back past computer players' moves so
+        that a person is to move again."""
+        game = self.game
+        try:
+            game.undo()
+        except IllegalMove as exc:
+            self._error(f"Cannot undo: {exc}")
+            return False
+        while self.humans and self.seats[game.to_move].is_bot and game.can_undo:
+            game.undo()
+        self._announced = min(self._announced, len(game.history))
+        self._say("Taken back.", "bold")
+        return True
+
+    def _save(self, path_text: str) -> bool:
+        path = Path(path_text or datetime.now().strftime("tessera-%Y%m%d-%H%M%S.gcg"))
+        try:
+            from ..formats import gcg  # type: ignore[attr-defined]
+        except ImportError as exc:
+            self._error(f"Cannot save: GCG support is not available ({exc})")
+            return False
+        try:
+            text = gcg.dumps(self.game)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self._error(f"Cannot save to {path}: {exc.strerror or exc}")
+            return False
+        self._saved_at = len(self.game.history)
+        self._say(f"Saved to {path}.")
+        return True
+
+    def _load(self, path_text: str) -> bool:
+        try:
+            from ..formats import gcg  # type: ignore[attr-defined]
+        except ImportError as exc:
+            self._error(f"Cannot load: GCG support is not available ({exc})")
+            return False
+        path = Path(path_text)
+        try:
+            game = gcg.replay(gcg.load(path), lexicon=self.game.lexicon)
+        except OSError as exc:
+            self._error(f"Cannot read {path}: {exc.strerror or exc}")
+            return False
+        except ValueError as exc:  # malformed GCG, illegal moves in it, unknown rules
+            self._error(f"Cannot load {path}: {exc}")
+            return False
+        seats = seats_for(game.players, self.seats)
+        old = (self.game, self.seats, self._bots)
+        self.game, self.seats = game, seats
+        try:
+            self._make_bots()
+        except SetupError as exc:
+            self.game, self.seats, self._bots = old
+            self._error(f"Cannot load {path}: {exc}")
+            return False
+        self._announced = len(game.history)
+        self._saved_at = len(game.history)
+        self._owner = None
+        who = ", ".join(f"{s.name}{' (computer)' if s.is_bot else ''}" for s in seats)
+        state = "over" if game.is_over else f"{game.players[game.to_move]} to move"
+        self._say(f"Loaded {path}: {who}; {len(game.history)} events; {state}.", "bold")
+        return True
+
+    # -- computer players --------------------------------------------------------------
+
+    def _bot_turn(self, i: int) -> None:
+        game = self.game
+        name = self.seats[i].name
+        self._say(f"{name} is thinking…", "dim")
+        view = game.view(i)
+        start = self._clock()
+        move = self._bots[i].choose(view)
+        elapsed = int((self._clock() - start) * 1000) if game.rules.clock is not None else None
+        try:
+            if not isinstance(move, Move):
+                raise IllegalMove(Reason.NOTATION, f"{move!r} is not a move")
+            game.play(move, i, elapsed_ms=elapsed)
+        except IllegalMove as exc:
+            # a bot's mistake must not stall the game; it passes (accepts) instead
+            self._error(f"{name} chose an illegal move ({exc}); it passes instead.")
+            game.pass_turn(i, elapsed_ms=elapsed)
+
+    # -- the end -----------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        game = self.game
+        viewer = self.humans[0] if self.humans else 0
+        view = game.view(viewer)
+        self._show(view, private=False)
+        self.console.print(summary(view))
+        self._offer_save("Save the game?")
+
+    def _offer_save(self, question: str) -> None:
+        if self._saved_at == len(self.game.history) or not self.game.history:
+            return
+        try:
+            answer = self._read(f"{question} Enter a file name, or just Enter to skip: ")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return
+        if answer.strip():
+            self._save(answer.strip())

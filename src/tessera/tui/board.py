@@ -1,0 +1,262 @@
+"""Rich renderings of what one player may see: the coloured board, rack, scores, unseen tiles
+and the last moves.
+
+Everything here is drawn from a :class:`~tessera.game.PlayerView` (DESIGN principle 4), so a
+rendering can never show a rack the viewer may not know. ``show_private=False`` draws a
+spectator's screen (no rack, no unseen-tile list, which would give the viewer's rack away);
+hot-seat games use it between turns and for bot moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..board import Board
+from ..game import EndReason, Event, EventKind, GameResult, GameState, PlayerView
+from ..layouts import Layout
+from ..move import Exchange, NotationError, Play
+from ..tiles import BLANK, TileSet, is_blank
+
+CELL = 3  # characters per square
+
+PREMIUM_STYLE: dict[str, str] = {
+    "4W": "bold white on dark_red",
+    "3W": "bold white on red3",
+    "2W": "black on light_pink3",
+    "4L": "bold white on navy_blue",
+    "3L": "bold white on blue3",
+    "2L": "black on sky_blue2",
+    ".": "grey50 on dark_olive_green3",
+}
+START_STYLE = "bold black on light_pink3"
+TILE_STYLE = "bold black on wheat1"
+BLANK_TILE_STYLE = "bold red3 on wheat1"
+LAST_TILE_STYLE = "bold black on gold1"
+LAST_BLANK_STYLE = "bold red3 on gold1"
+HEADER_STYLE = "bold cyan"
+TO_MOVE_STYLE = "bold green"
+
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+_END_TEXT: dict[EndReason, str] = {
+    EndReason.PLAYED_OUT: "{out} went out",
+    EndReason.SCORELESS_TURNS: "{n} scoreless turns in a row",
+    EndReason.PASSES: "everyone passed",
+    EndReason.FINISH_LINE: "the finish line was reached",
+    EndReason.MAX_OVERTIME: "a clock ran past the maximum overtime",
+    EndReason.TIMEOUT_FORFEIT: "{loser} ran out of time",
+    EndReason.TRIPLE_CHALLENGE: "{loser} lost a triple challenge",
+    EndReason.RESIGNED: "{loser} resigned",
+    EndReason.ENDED_BY_REQUEST: "the game was ended after the scoreless turns",
+}
+
+
+def _cell(label: str) -> str:
+    return label.center(CELL)[:CELL] if len(label) < CELL else label[:CELL]
+
+
+def render_board(board: Board, tileset: TileSet, last: Play | None = None) -> Text:
+    """The board with coordinates; premium squares coloured and labelled (``3W``, ``2L``),
+    the start square starred, blanks in red lower case, the last play's tiles highlighted."""
+    layout: Layout = board.layout
+    fresh = {(r, c) for r, c, _ in last.placements} if last is not None else set()
+    text = Text(no_wrap=True, overflow="crop")
+    text.append("   ")
+    for c in range(board.cols):
+        text.append(_cell(chr(ord("A") + c)), style=HEADER_STYLE)
+    text.append("\n")
+    for r in range(board.rows):
+        text.append(f"{r + 1:>2} ", style=HEADER_STYLE)
+        for c in range(board.cols):
+            tile = board[r, c]
+            if tile:
+                blank = is_blank(tile)
+                if (r, c) in fresh:
+                    style = LAST_BLANK_STYLE if blank else LAST_TILE_STYLE
+                else:
+                    style = BLANK_TILE_STYLE if blank else TILE_STYLE
+                text.append(_cell(tileset.label(tile)), style=style)
+            elif (r, c) == layout.start:
+                text.append(_cell("*"), style=START_STYLE)
+            else:
+                token = layout.premium(r, c)
+                text.append(_cell("" if token == "." else token), style=PREMIUM_STYLE[token])
+        text.append(f" {r + 1:<2}", style=HEADER_STYLE)
+        text.append("\n")
+    text.append("   ")
+    for c in range(board.cols):
+        text.append(_cell(chr(ord("A") + c)), style=HEADER_STYLE)
+    return text
+
+
+def rack_text(tiles: Sequence[int], tileset: TileSet) -> Text:
+    """Rack tiles with their values as subscripts: ``Q₁₀ U₁ ?₀``."""
+    text = Text()
+    for i, t in enumerate(tiles):
+        if i:
+            text.append(" ")
+        text.append(f" {tileset.label(t)}", style=TILE_STYLE)
+        text.append(f"{str(tileset.value(t)).translate(_SUBSCRIPT)} ", style=TILE_STYLE)
+    return text
+
+
+def unseen_text(unseen: Sequence[int], tileset: TileSet) -> Text:
+    """Unseen tiles grouped by letter (``AAAA BB ?``), then the vowel/consonant count."""
+    groups = [tileset.label(t) * n for t, n in enumerate(unseen) if n > 0 and t != BLANK]
+    if unseen[BLANK] > 0:
+        groups.append("?" * unseen[BLANK])
+    total = sum(unseen)
+    text = Text(f"Unseen ({total}): ", style="bold")
+    text.append(" ".join(groups) if groups else "none")
+    return text
+
+
+def last_play(history: Sequence[Event]) -> Play | None:
+    """The tile play that is still on the board from the most recent turn, if any."""
+    for e in reversed(history):
+        if e.kind is EventKind.PLAY and isinstance(e.move, Play):
+            return e.move
+        if e.kind in (EventKind.PASS, EventKind.EXCHANGE, EventKind.WITHDRAWN):
+            return None
+    return None
+
+
+def play_text(play: Play, tileset: TileSet, board: Board) -> str:
+    """Human notation (``8A MES(QUITE)``), or GCG when the board no longer holds the
+    played-through tiles."""
+    try:
+        return play.human(tileset.alphabet, board)
+    except NotationError:
+        return play.gcg(tileset.alphabet)
+
+
+def describe_event(event: Event, names: Sequence[str], tileset: TileSet, board: Board) -> str:
+    """One history entry as a sentence."""
+    who = names[event.player]
+    kind = event.kind
+    move = event.move
+    if kind is EventKind.PLAY and isinstance(move, Play):
+        return f"{who} played {play_text(move, tileset, board)} for {event.score}"
+    if kind is EventKind.PASS:
+        return f"{who} passed"
+    if kind is EventKind.EXCHANGE and isinstance(move, Exchange):
+        n = move.n
+        tiles = f" ({tileset.format(move.tiles)})" if move.tiles else ""
+        return f"{who} exchanged {n} tile{'s' if n != 1 else ''}{tiles}"
+    if kind is EventKind.WITHDRAWN and isinstance(move, Play):
+        return (
+            f"{who}'s {move.gcg(tileset.alphabet)} was challenged off "
+            f"({event.score:+d}); tiles back on the rack"
+        )
+    if kind is EventKind.CHALLENGE_BONUS:
+        bonus = f", {event.score:+d} to {who}" if event.score else ""
+        return f"the challenge failed: {who}'s play stands{bonus}"
+    if kind is EventKind.CHALLENGE_PENALTY:
+        return f"the challenge failed: {who} {event.score:+d}"
+    if kind is EventKind.LOST_TURN:
+        return f"{who} loses this turn (failed challenge)"
+    if kind is EventKind.ACCEPT:
+        return f"{who} accepted the play"
+    if kind is EventKind.END_RACK_POINTS:
+        return f"{who} {event.score:+d} for the tiles left on other racks"
+    if kind is EventKind.END_RACK_PENALTY:
+        return f"{who} {event.score:+d} for tiles left ({tileset.format(event.rack)})"
+    if kind is EventKind.TIME_PENALTY:
+        return f"{who} {event.score:+d} for overtime"
+    return f"{who}: {kind.value}"
+
+
+def _clock(ms: int) -> str:
+    sign = "-" if ms < 0 else ""
+    s = abs(ms) // 1000
+    return f"{sign}{s // 60}:{s % 60:02d}"
+
+
+def scores_table(view: PlayerView) -> Table:
+    """Players, scores, tiles on rack (and clocks), the player to move marked."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=1)
+    table.add_column()
+    table.add_column(justify="right")
+    table.add_column(style="dim")
+    over = view.state is GameState.OVER
+    for i, name in enumerate(view.names):
+        mark = "▶" if not over and i == view.to_move else ""
+        extra = f"{view.rack_counts[i]} tiles"
+        if view.clocks_ms is not None:
+            extra += f"  {_clock(view.clocks_ms[i])}"
+        style = TO_MOVE_STYLE if mark else ""
+        table.add_row(mark, Text(name, style=style), Text(str(view.scores[i]), style="bold"), extra)
+    return table
+
+
+def panel(view: PlayerView, *, show_private: bool, recent: int = 4) -> Group:
+    """Scores, bag, (the viewer's rack and the unseen tiles), and the last few moves."""
+    ts = view.tileset
+    parts: list[RenderableType] = [Text("Scores", style="bold underline"), scores_table(view)]
+    parts.append(Text(f"Bag: {view.bag_count} tile{'s' if view.bag_count != 1 else ''}"))
+    if show_private:
+        line = Text(f"{view.names[view.player]}'s rack: ", style="bold")
+        line.append_text(rack_text(view.rack, ts))
+        parts.append(line)
+        parts.append(unseen_text(view.unseen, ts))
+    events = list(view.history[-recent:])
+    if events:
+        parts.append(Text("Last moves:", style="bold"))
+        for e in events:
+            parts.append(Text("  " + describe_event(e, view.names, ts, view.board)))
+    return Group(*parts)
+
+
+def render_view(view: PlayerView, *, show_private: bool, width: int = 100) -> RenderableType:
+    """The board beside the panel (or above it on a narrow terminal)."""
+    board = render_board(view.board, view.tileset, last_play(view.history))
+    side = panel(view, show_private=show_private)
+    board_width = 3 + CELL * view.board.cols + 3
+    if width < board_width + 40:
+        return Group(board, Text(""), side)
+    grid = Table.grid(padding=(0, 3))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(board, side)
+    return grid
+
+
+def end_reason(
+    result: GameResult, names: Sequence[str], history: Sequence[Event], rules_scoreless: int | None
+) -> str:
+    """Why the game ended, in words."""
+    out = ""
+    if result.reason is EndReason.PLAYED_OUT:
+        plays = [e for e in history if e.kind is EventKind.PLAY]
+        out = names[plays[-1].player] if plays else "a player"
+    loser = names[result.loser] if result.loser is not None else ""
+    return _END_TEXT[result.reason].format(out=out, loser=loser, n=rules_scoreless or "")
+
+
+def summary(view: PlayerView) -> Group:
+    """The final summary: why it ended, final scores with the winner, and the final racks."""
+    result = view.result
+    assert result is not None, "summary() needs a finished game"
+    ts = view.tileset
+    reason = end_reason(result, view.names, view.history, view.rules.scoreless_turns_to_end)
+    parts: list[RenderableType] = [Text(f"Game over: {reason}.", style="bold")]
+    table = Table.grid(padding=(0, 2))
+    table.add_column()
+    table.add_column(justify="right")
+    table.add_column()
+    table.add_column()
+    racks = view.final_racks or tuple(() for _ in view.names)
+    for i, name in enumerate(view.names):
+        won = "winner" if i in result.winners else ""
+        left = f"rack {ts.format(racks[i])}" if racks[i] else "rack empty"
+        table.add_row(name, str(result.scores[i]), left, Text(won, style=TO_MOVE_STYLE))
+    parts.append(Text("Final scores:"))
+    parts.append(table)
+    winners = " and ".join(view.names[i] for i in result.winners)
+    parts.append(Text(f"Draw: {winners}" if result.is_draw else f"Winner: {winners}", style="bold"))
+    return Group(*parts)

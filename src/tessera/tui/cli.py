@@ -1,0 +1,80 @@
+"""``tessera play``: start a game at the terminal."""
+
+from __future__ import annotations
+
+import contextlib
+
+import click
+
+from ..rules import PRESETS
+
+
+@click.command()
+@click.option(
+    "--rules",
+    "rules_name",
+    default="casual",
+    show_default=True,
+    type=click.Choice(sorted(PRESETS), case_sensitive=False),
+    help="Rules preset (casual: words are checked as they are played; undo allowed).",
+)
+@click.option(
+    "--lexicon",
+    "lexicon_name",
+    default="enable",
+    show_default=True,
+    help="Word list: a shipped name, an installed name, or a .txt/.kwg file.",
+)
+@click.option(
+    "--players",
+    default="me,level3",
+    show_default=True,
+    help="2-4 comma-separated names; level1..level5, best or static make computer players.",
+)
+@click.option(
+    "--seed", type=int, default=None, help="Seed for the bag: the same seed, the same game."
+)
+@click.option(
+    "--load",
+    "load_path",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Continue a game saved as GCG (its players and rules replace the options above).",
+)
+def play(
+    rules_name: str, lexicon_name: str, players: str, seed: int | None, load_path: str | None
+) -> None:
+    """Play a game at the terminal against people (hot seat) or computer players."""
+    from ..game import Game
+    from ..lexicon import Lexicon, LexiconError
+    from .app import PlayApp, SetupError, parse_players, seats_for
+
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (line editing and history at the prompt, where available)
+    try:
+        lexicon = Lexicon.load(lexicon_name)
+    except (LexiconError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        if load_path is not None:
+            from ..formats import gcg  # type: ignore[attr-defined]
+
+            game = gcg.replay(gcg.load(load_path), lexicon=lexicon)
+            seats = seats_for(game.players)
+        else:
+            seats = parse_players(players)
+            game = Game(
+                rules=rules_name.lower(),
+                lexicon=lexicon,
+                players=[s.name for s in seats],
+                seed=seed,
+            )
+        if lexicon.alphabet.labels != game.alphabet.labels:
+            raise SetupError(
+                f"the {lexicon.name} word list is in the {lexicon.alphabet.name} alphabet, "
+                f"but {game.rules.name} rules use {game.alphabet.name} tiles"
+            )
+        app = PlayApp(game, seats)
+    except (SetupError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    raise SystemExit(app.run())
