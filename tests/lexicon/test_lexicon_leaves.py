@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tessera.lexicon import Kwg, KlvError, Leaves
+from tessera.lexicon import KlvError, Kwg, Leaves
 from tessera.lexicon.kwg import ACCEPTS_BIT, END_BIT
 from tessera.tiles import BLANK, as_blank
 
