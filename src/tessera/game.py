@@ -403,7 +403,7 @@ class Game:
             except NotationError as exc:
                 raise IllegalMove(Reason.NOTATION, str(exc)) from None
         elif not isinstance(move, Move):
-            move = play_from_squares(self.board, list(move))
+            move = play_from_squares(self.board, self._placed_tiles(move))
         if isinstance(move, Challenge):
             return self.challenge(player, words=move.words, elapsed_ms=elapsed_ms)
         snapshot = self._snapshot()
@@ -421,6 +421,24 @@ class Game:
             raise
         self._undo.append(snapshot)
         return event
+
+    @staticmethod
+    def _placed_tiles(move: object) -> list[tuple[int, int, int]]:
+        """Placed tiles ``[(row, col, tile), ...]`` from caller input, or a NOTATION error."""
+        try:
+            placed = [tuple(item) for item in move]  # type: ignore[attr-defined]
+        except TypeError:
+            raise IllegalMove(
+                Reason.NOTATION, f"not a move: {move!r} (give a Move, its text or placed tiles)"
+            ) from None
+        for item in placed:
+            if len(item) != 3 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in item
+            ):
+                raise IllegalMove(
+                    Reason.NOTATION, f"placed tile {item!r} is not (row, col, tile) integers"
+                )
+        return placed  # type: ignore[return-value]
 
     def pass_turn(
         self, player: PlayerRef | None = None, *, elapsed_ms: int | None = None
@@ -567,6 +585,15 @@ class Game:
         rules = self.rules
         p = self._players[mover]
         n = move.n
+        if n < 0:
+            raise IllegalMove(Reason.NOTATION, f"cannot exchange {n} tiles")
+        bad = [t for t in move.tiles if not 0 <= t < self.alphabet.size]
+        if bad:
+            raise IllegalMove(
+                Reason.NOT_ON_RACK,
+                f"tile id {bad[0]} is not a rack tile of the {self.alphabet.name} alphabet "
+                "(exchange undesignated blanks as '?')",
+            )
         if n == 0:
             return self._pass(player, elapsed_ms)
         tiles = list(move.tiles) if move.tiles else p.rack.tiles()[:n]  # GCG "-3": MAC convention
