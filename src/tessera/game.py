@@ -788,11 +788,21 @@ class Game:
         if self.rules.challenge_rule is ChallengeRule.TRIPLE:
             self._end(EndReason.TRIPLE_CHALLENGE, adjust=False, loser=pending.player)
             return event
+        round_over = self._final_round_end == pending.player
+        if self._final_round_end is not None and not self._target_reached():
+            self._final_round_end = None  # R8.3: the withdrawn play had reached the target
         if self.state is GameState.AWAITING_FINAL:
             self.state = GameState.PLAYING
-            self._final_round_end = None
+            if round_over and self._final_round_end is not None:
+                # R8.3 complete round: the round's last turn is spent; someone has the target
+                self._end(EndReason.FINISH_LINE, adjust=False)
+                return event
         self._check_scoreless_end()
         return event
+
+    def _target_reached(self) -> bool:
+        target = self.rules.finish_target(self.num_players)
+        return target is not None and any(p.score >= target for p in self._players)
 
     def _failed_challenge(
         self, pending: _Pending, challenger: int, judged: list[WordSpan]
@@ -863,6 +873,9 @@ class Game:
             self._scoreless += 1
             self._passes += 1
             self._advance()
+            if self._final_round_end == i:  # R8.3: the lost turn was the round's last
+                self._end(EndReason.FINISH_LINE, adjust=False)
+                break
             self._check_scoreless_end()
         return event
 
@@ -875,18 +888,28 @@ class Game:
         rules = self.rules
         target = rules.finish_target(self.num_players)
         reached = target is not None and self._players[mover].score >= target
-        void = rules.challenge_rule is ChallengeRule.VOID
+        # R5.1, R8.3.2: a tile play that would end the game may still be challenged
+        challengeable = (
+            rules.challenge_rule is not ChallengeRule.VOID
+            and self._pending is not None
+            and self._pending.player == mover
+        )
         self._advance()
         if went_out or (reached and not rules.finish_line_complete_round):
-            if void:
+            if challengeable:
+                self.state = GameState.AWAITING_FINAL
+            elif went_out:
                 self._finish_awaited()
             else:
-                self.state = GameState.AWAITING_FINAL
+                self._end(EndReason.FINISH_LINE, adjust=False)
             return
         if reached and self._final_round_end is None:
             self._final_round_end = (self.first - 1) % self.num_players
         if self._final_round_end is not None and mover == self._final_round_end:
-            self._end(EndReason.FINISH_LINE, adjust=False)
+            if challengeable:
+                self.state = GameState.AWAITING_FINAL
+            else:
+                self._end(EndReason.FINISH_LINE, adjust=False)
             return
         if self._check_scoreless_end():
             return
@@ -924,6 +947,10 @@ class Game:
                 Reason.GAME_OVER,
                 f"the game can be ended after {limit} scoreless turns; "
                 f"there have been {self._scoreless}",
+            )
+        if not self.rules.zeros_can_end_empty_board and self.board.is_empty():
+            raise IllegalMove(
+                Reason.GAME_OVER, "these rules do not let a game end with an empty board (R6.2)"
             )
         self._undo.append(self._snapshot())
         self._end(EndReason.ENDED_BY_REQUEST, adjust=True)
@@ -1002,7 +1029,8 @@ class Game:
                 winners = tuple(i for i in winners if scores[i] == best)
             return GameResult(reason, scores, winners, loser)
         if reason is EndReason.FINISH_LINE and not self.rules.finish_line_complete_round:
-            last = next(e for e in reversed(self.history) if e.kind is EventKind.PLAY)
+            # R8.3.2: the player whose turn reached the target wins
+            last = next(e for e in reversed(self.history) if e.kind in TURN_KINDS)
             return GameResult(reason, scores, (last.player,))
         best = max(scores)
         winners = tuple(i for i, s in enumerate(scores) if s == best)
@@ -1152,3 +1180,56 @@ class Game:
             f"<Game {self.rules.name} {self.players} scores={self.scores} "
             f"to_move={self.to_move} state={self.state.value}>"
         )
+
+    # -- positions (CGP) -----------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules | str,
+        *,
+        board_tiles: Iterable[tuple[int, int, int]],
+        racks: Sequence[Sequence[int]],
+        scores: Sequence[int],
+        to_move: int = 0,
+        scoreless_turns: int = 0,
+        lexicon: WordSource | None = None,
+        players: Sequence[str] | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """A game in a given position (a CGP): tiles ``(row, col, tile)`` on the board, each
+        player's rack and score, the player to move and the scoreless-turn count. The bag is
+        the tile set minus the board and the racks. Raises ValueError when the tiles do not
+        fit the tile set or the board."""
+        rules = preset(rules)
+        n = len(racks)
+        names = list(players) if players is not None else [f"Player {i + 1}" for i in range(n)]
+        if len(names) != n or len(scores) != n:
+            raise ValueError(f"{n} racks need {n} player names and {n} scores")
+        game = cls(rules, lexicon=lexicon, players=names, seed=seed, first=to_move, deal=False)
+        counts = list(game.tileset.counts)
+        for row, col, tile in board_tiles:
+            if not game.board.on_board(row, col):
+                raise ValueError(f"square ({row}, {col}) is off the board")
+            if game.board.get(row, col):
+                raise ValueError(f"square ({row}, {col}) is given twice")
+            if tile == BLANK or not 1 <= letter_of(tile) < game.alphabet.size:
+                raise ValueError(f"tile id {tile} cannot lie on the board")
+            game.board.set(row, col, tile)
+            counts[BLANK if tile & 0x80 else tile] -= 1
+        for i, rack in enumerate(racks):
+            if len(rack) > rules.rack_size:
+                raise ValueError(f"rack {i + 1} holds {len(rack)} tiles; at most {rules.rack_size}")
+            for t in rack:
+                if not 0 <= t < game.alphabet.size:
+                    raise ValueError(f"tile id {t} cannot be on a rack")
+                counts[t] -= 1
+                game._players[i].rack.add(t)
+            game._players[i].score = int(scores[i])
+        short = [game.alphabet.label(t) for t, c in enumerate(counts) if c < 0]
+        if short:
+            raise ValueError(f"more tiles than the tile set holds: {', '.join(short)}")
+        game._bag = [t for t, c in enumerate(counts) for _ in range(c)]
+        game._rng.shuffle(game._bag)
+        game._scoreless = scoreless_turns
+        return game
