@@ -12,6 +12,8 @@ SUBCOMMANDS: dict[str, str] = {
     "words": "tessera.lexicon.cli:words",
     "lexicon": "tessera.lexicon.cli:lexicon",
     "play": "tessera.tui.cli:play",
+    "serve": "tessera.server.cli:serve",
+    "render": "tessera.render.cli:render",
 }
 
 
