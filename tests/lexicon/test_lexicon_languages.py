@@ -1,0 +1,91 @@
+"""Other languages: normalisation per language, and ``install`` from Debian's word lists
+(simulated here with small files laid out like the packages')."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tessera.cli import main
+from tessera.lexicon import Lexicon, LexiconError
+from tessera.lexicon.languages import LANGUAGES, install, normalizer
+from tessera.tiles import tileset
+
+
+def norm(code: str, entry: str) -> str:
+    lang = LANGUAGES[code]
+    return normalizer(tileset(lang.name).alphabet, keep_capitalised=lang.keep_capitalised)(entry)
+
+
+def test_accents_are_stripped_except_the_tile_sets_own_letters() -> None:
+    assert norm("fr", "surédifieriez") == "SUREDIFIERIEZ"
+    assert norm("fr", "cœur") == "COEUR"
+    assert norm("it", "conformità") == "CONFORMITA"
+    assert norm("pl", "wyolbrzymiałyby") == "WYOLBRZYMIAŁYBY"  # Ł is a Polish tile
+    assert norm("de", "Straße") == "STRASSE"  # ß becomes SS
+    assert norm("de", "Ärger") == "ÄRGER"  # Ä is a German tile; nouns keep their capital
+    assert norm("es", "año") == "AÑO" and norm("es", "camión") == "CAMION"
+
+
+def test_names_abbreviations_and_punctuation_are_left_out_with_a_reason() -> None:
+    with pytest.raises(ValueError, match="capitalised"):
+        norm("fr", "Paris")
+    with pytest.raises(ValueError, match="all capitals"):
+        norm("de", "USA")
+    with pytest.raises(ValueError, match="'-'"):
+        norm("fr", "vert-de-griserez")
+    with pytest.raises(ValueError, match="\"'\""):
+        norm("it", "po'")
+
+
+def test_install_french_from_a_dict_file(tmp_path: Path) -> None:
+    root = tmp_path / "dict"
+    root.mkdir()
+    (root / "french").write_text(
+        "été\nEurope\ncœur\naujourd'hui\nmangé\nmange\nx\nzèbre\n", encoding="utf-8"
+    )
+    target = tmp_path / "lexicons"
+    done = install("fr", root=root, target=target)
+    assert done.path == target / "fr.kwg"
+    assert "4 words" in done.summary  # ETE, COEUR, MANGE (twice, merged), ZEBRE
+    meta = json.loads((target / "fr.json").read_text(encoding="utf-8"))
+    assert meta["alphabet"] == "french" and meta["rejected"] == 3
+    lex = Lexicon.load(target / "fr.kwg")
+    assert lex.name == "fr" and lex.alphabet.name == "french"
+    assert "ETE" in lex and "été" in lex and "zèbre" in lex and "EUROPE" not in lex
+    again = install("fr", root=root, target=target)
+    assert "already installed" in again.summary
+
+
+def test_install_explains_missing_packages(tmp_path: Path) -> None:
+    with pytest.raises(LexiconError, match="sudo apt-get install wngerman"):
+        install("de", root=tmp_path, target=tmp_path / "out")
+    with pytest.raises(LexiconError, match="no language 'xx'"):
+        install("xx", root=tmp_path, target=tmp_path / "out")
+    with pytest.raises(LexiconError, match="hunspell-es hunspell-tools"):
+        install("es", root=tmp_path, target=tmp_path / "out")
+
+
+@pytest.mark.skipif(shutil.which("unmunch") is None, reason="needs hunspell-tools' unmunch")
+def test_install_spanish_expands_hunspell_affixes(tmp_path: Path) -> None:
+    root = tmp_path / "hunspell"
+    root.mkdir()
+    (root / "es_ES.aff").write_text("SET UTF-8\n\nSFX S Y 1\nSFX S 0 s [^s]\n", encoding="utf-8")
+    (root / "es_ES.dic").write_text("3\nchico/S\nllama/S\ncarro\n", encoding="utf-8")
+    install("es", root=root, target=tmp_path / "lex")
+    lex = Lexicon.load(tmp_path / "lex" / "es.kwg")
+    assert {lex.format(w) for w in lex.words()} == {"CHICO", "CHICOS", "LLAMA", "LLAMAS", "CARRO"}
+    ch = lex.alphabet.letter("CH")
+    assert lex.contains([ch, *lex.alphabet.parse("ICO")])
+
+
+def test_cli_install_reports_missing_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tessera.lexicon.languages as languages
+
+    monkeypatch.setattr(languages, "DICT", tmp_path)
+    result = CliRunner().invoke(main, ["lexicon", "install", "pl"])
+    assert result.exit_code != 0 and "apt-get install wpolish" in result.stderr
