@@ -1,0 +1,33 @@
+"""``tessera serve``: the web app on a local port."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--database",
+    default="sqlite:///tessera-games.db",
+    show_default=True,
+    help="Where games are kept: a SQLAlchemy URL (sqlite:///FILE or postgresql://…).",
+)
+@click.option(
+    "--bot-delay",
+    default=0.4,
+    show_default=True,
+    type=float,
+    help="Seconds the computer waits before moving (so a person sees each move land).",
+)
+def serve(host: str, port: int, database: str, bot_delay: float) -> None:
+    """Play in the browser: serve the web app (open http://HOST:PORT)."""
+    import uvicorn
+
+    from .app import create_app
+
+    app = create_app(database, bot_delay_s=bot_delay)
+    click.echo(f"Tessera is at http://{host}:{port}/  (games in {database})")
+    # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")

@@ -1,0 +1,508 @@
+"""Live games: each stored game rebuilt in memory, its seats, its computer players, and the
+pages watching it.
+
+Every action goes through :meth:`Hub.act`: the seat is checked against the caller's token,
+the rules engine validates and applies the move (an illegal one changes nothing), the
+action is committed to the log, and only then is it acknowledged and broadcast — to each
+page, the view of the seat that page controls, never anything more.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tessera.game import Game, GameState
+from tessera.legality import IllegalMove, Reason, play_from_squares
+from tessera.move import Challenge, Exchange, Move, NotationError, Pass, Play, parse_move
+from tessera.rules import PRESETS, RulesError, preset
+from tessera.tiles import BLANK, TileError
+
+from .computer import LEVELS, Chooser, computer_player
+from .storage import Action, GameRecord, Seat, Storage, StorageError
+from .views import move_text, view_json
+
+log = logging.getLogger("tessera.server")
+
+# presets the web app offers (duplicate needs its own flow)
+WEB_PRESETS = tuple(name for name in PRESETS if name != "duplicate")
+DEFAULT_RULES = "casual"
+DEFAULT_LEXICON = "enable"
+MAX_NAME = 24
+
+
+class RequestError(Exception):
+    """A request the server refuses: ``status`` is the HTTP status, ``reason`` a stable code."""
+
+    def __init__(self, status: int, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.reason = reason
+        self.message = message
+
+
+Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Listener:
+    """A page watching a game through a WebSocket, with the seats its token controls."""
+
+    seats: frozenset[int]
+    send: Sender
+    seat: int | None = None  # a seat the page asked for, else the active one
+
+
+@dataclass(eq=False)
+class Session:
+    record: GameRecord
+    game: Game
+    lexicon: Any
+    bots: dict[int, Chooser]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    listeners: set[Listener] = field(default_factory=set)
+    turn_started: float = field(default_factory=time.monotonic)
+    bot_task: asyncio.Task[None] | None = None
+
+
+def load_lexicon(name: str) -> Any:
+    from tessera.lexicon import Lexicon, LexiconError
+
+    try:
+        return Lexicon.load(name)
+    except (LexiconError, OSError) as exc:
+        raise RequestError(400, "bad_lexicon", f"lexicon {name!r}: {exc}") from None
+
+
+def apply_action(game: Game, action: Action) -> None:
+    """Replay one logged action (raises IllegalMove if the log does not fit the game)."""
+    if action.kind == "move":
+        game.play(action.text, player=action.player, elapsed_ms=action.elapsed_ms)
+    elif action.kind == "challenge":
+        game.challenge(action.player, elapsed_ms=action.elapsed_ms)
+    elif action.kind == "resign":
+        game.resign(action.player)
+    else:
+        raise ValueError(f"unknown action kind {action.kind!r} in the game log")
+
+
+class Hub:
+    """All live games of one server process."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        bot_delay_s: float = 0.4,
+        lexicon_loader: Callable[[str], Any] = load_lexicon,
+        bot_factory: Callable[[str, Any, int], Chooser] = computer_player,
+    ) -> None:
+        self.storage = storage
+        self.bot_delay_s = bot_delay_s
+        self.lexicon_loader = lexicon_loader
+        self.bot_factory = bot_factory
+        self.sessions: dict[str, Session] = {}
+        self._lexicons: dict[str, Any] = {}
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def lexicon(self, name: str) -> Any:
+        if name not in self._lexicons:
+            self._lexicons[name] = self.lexicon_loader(name)
+        return self._lexicons[name]
+
+    def _build(self, record: GameRecord) -> Session:
+        lexicon = self.lexicon(record.lexicon)
+        game = Game(
+            rules=record.rules,
+            lexicon=lexicon,
+            players=[s.name for s in record.seats],
+            seed=record.seed,
+        )
+        for action in record.actions:
+            apply_action(game, action)
+        bots = {
+            i: self.bot_factory(s.level or "best", lexicon, record.seed + i)
+            for i, s in enumerate(record.seats)
+            if s.kind == "computer"
+        }
+        return Session(record, game, lexicon, bots)
+
+    async def create(self, spec: dict[str, Any]) -> tuple[str, str]:
+        """A new game from the new-game dialog; returns (game id, token for the human seats)."""
+        rules_name = str(spec.get("rules") or DEFAULT_RULES)
+        if rules_name not in WEB_PRESETS:
+            raise RequestError(
+                400, "bad_rules", f"no rules preset {rules_name!r}; use one of {list(WEB_PRESETS)}"
+            )
+        try:
+            rules = preset(rules_name)
+        except RulesError as exc:
+            raise RequestError(400, "bad_rules", str(exc)) from None
+        lex_name = str(spec.get("lexicon") or DEFAULT_LEXICON)
+        players = spec.get("players")
+        if not isinstance(players, list):
+            raise RequestError(400, "bad_players", "players must be a list")
+        seats: list[Seat] = []
+        for i, p in enumerate(players):
+            if not isinstance(p, dict):
+                raise RequestError(400, "bad_players", f"player {i + 1} must be an object")
+            name = str(p.get("name") or "").strip()
+            kind = p.get("kind", "human")
+            if not name or len(name) > MAX_NAME:
+                raise RequestError(
+                    400, "bad_players", f"player {i + 1} needs a name of 1–{MAX_NAME} characters"
+                )
+            if kind not in ("human", "computer"):
+                raise RequestError(
+                    400, "bad_players", f"player {name}: kind must be human or computer"
+                )
+            level = None
+            if kind == "computer":
+                level = str(p.get("level") or "best")
+                if level not in LEVELS:
+                    raise RequestError(
+                        400, "bad_players", f"computer level {level!r}: use one of {list(LEVELS)}"
+                    )
+            seats.append(Seat(name, kind, level))
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise RequestError(
+                400,
+                "bad_players",
+                f"{rules.name} rules take {rules.min_players}–{rules.max_players} players, "
+                f"not {len(seats)}",
+            )
+        if len({s.name for s in seats}) != len(seats):
+            raise RequestError(400, "bad_players", "player names must be different")
+        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+        if not humans:
+            raise RequestError(400, "bad_players", "at least one player must be a person")
+        lexicon = self.lexicon(lex_name)
+        alphabet = getattr(lexicon, "alphabet", None)
+        if alphabet is not None and tuple(alphabet.labels) != tuple(rules.tileset.alphabet.labels):
+            raise RequestError(
+                400,
+                "bad_lexicon",
+                f"lexicon {lex_name!r} is spelled in the {alphabet.name} alphabet; "
+                f"{rules.name} rules use {rules.tileset.alphabet.name} tiles",
+            )
+        seed = random.SystemRandom().randrange(2**62)
+        game_id, tokens = await asyncio.to_thread(
+            self.storage.create_game, rules_name, lex_name, seed, seats, [humans]
+        )
+        session = self._session_from(await asyncio.to_thread(self.storage.load, game_id))
+        self._schedule_bots(session)
+        return game_id, tokens[0]
+
+    def _session_from(self, record: GameRecord | None) -> Session:
+        if record is None:
+            raise RequestError(404, "no_game", "no such game")
+        session = self.sessions.get(record.id)
+        if session is None:
+            session = self._build(record)
+            self.sessions[record.id] = session
+        return session
+
+    async def session(self, game_id: str) -> Session:
+        """The live game, rebuilt from its log on first use (after a restart too)."""
+        session = self.sessions.get(game_id)
+        if session is not None:
+            return session
+        record = await asyncio.to_thread(self.storage.load, game_id)
+        session = self._session_from(record)
+        self._schedule_bots(session)
+        return session
+
+    async def seats_for(self, game_id: str, token: str) -> frozenset[int]:
+        """The seats ``token`` controls; refuses a caller that controls none."""
+        await self.session(game_id)  # 404 before 403
+        seats = await asyncio.to_thread(self.storage.token_seats, game_id, token)
+        if not seats:
+            raise RequestError(403, "forbidden", "this page holds no seat in that game")
+        return seats
+
+    # -- views ---------------------------------------------------------------------------
+
+    @staticmethod
+    def active_seat(session: Session, seats: frozenset[int], asked: int | None = None) -> int:
+        if asked is not None:
+            if asked not in seats:
+                raise RequestError(403, "forbidden", "you cannot view another player's seat")
+            return asked
+        to_move = session.game.to_move
+        if to_move in seats and session.game.state is not GameState.OVER:
+            return to_move
+        return min(seats)
+
+    def payload(
+        self, session: Session, seats: frozenset[int], asked: int | None = None
+    ) -> dict[str, Any]:
+        """The message a page receives: one seat's view and what the page may do."""
+        seat = self.active_seat(session, seats, asked)
+        game = session.game
+        data = view_json(game.view(seat))
+        data["game_id"] = session.record.id
+        data["kinds"] = [s.kind for s in session.record.seats]
+        data["levels"] = [s.level for s in session.record.seats]
+        data["my_seats"] = sorted(seats)
+        data["lexicon"] = session.record.lexicon
+        data["turn_elapsed_ms"] = int((time.monotonic() - session.turn_started) * 1000)
+        data["seq"] = len(session.record.actions)
+        return data
+
+    async def broadcast(self, session: Session) -> None:
+        dead: list[Listener] = []
+        for listener in list(session.listeners):
+            try:
+                await listener.send(
+                    {"type": "state", "state": self.payload(session, listener.seats, listener.seat)}
+                )
+            except Exception:  # a closed socket: forget it
+                dead.append(listener)
+        for listener in dead:
+            session.listeners.discard(listener)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def _parse_request(self, game: Game, body: dict[str, Any]) -> tuple[str, Move | None]:
+        """(log kind, move) from a page's request; refuses malformed input clearly."""
+        kind = body.get("action")
+        alphabet = game.alphabet
+        if kind == "play":
+            if "text" in body:
+                try:
+                    move = parse_move(str(body["text"]), alphabet, game.board)
+                except NotationError as exc:
+                    raise RequestError(400, Reason.NOTATION.value, str(exc)) from None
+                if not isinstance(move, Play):
+                    raise RequestError(400, Reason.NOTATION.value, "that is not a tile play")
+                return "move", move
+            return "move", self._placements_play(game, body.get("placements"))
+        if kind == "exchange":
+            tiles_text = str(body.get("tiles") or "")
+            try:
+                tiles = alphabet.parse(tiles_text.upper().replace("?", "?"))
+            except TileError as exc:
+                raise RequestError(400, Reason.NOTATION.value, f"exchange: {exc}") from None
+            if not tiles:
+                raise RequestError(400, Reason.NOTATION.value, "choose the tiles to exchange")
+            return "move", Exchange(tuple(tiles))
+        if kind == "pass":
+            return "move", Pass()
+        if kind == "challenge":
+            return "challenge", None
+        if kind == "resign":
+            return "resign", None
+        raise RequestError(400, "bad_action", f"unknown action {kind!r}")
+
+    @staticmethod
+    def _placements_play(game: Game, placements: Any) -> Play:
+        if not isinstance(placements, list) or not placements:
+            raise RequestError(400, Reason.NO_TILES.value, "place at least one tile")
+        squares = []
+        seen = set()
+        for item in placements:
+            if not (
+                isinstance(item, list | tuple)
+                and len(item) == 3
+                and isinstance(item[0], int)
+                and isinstance(item[1], int)
+                and isinstance(item[2], str)
+            ):
+                raise RequestError(
+                    400, Reason.NOTATION.value, "each placement is [row, column, letter]"
+                )
+            r, c, label = item
+            if not game.board.on_board(r, c):
+                raise RequestError(400, Reason.OFF_BOARD.value, f"({r}, {c}) is off the board")
+            if (r, c) in seen:
+                raise RequestError(400, Reason.OCCUPIED.value, "two tiles on one square")
+            seen.add((r, c))
+            try:
+                tiles = game.alphabet.parse(label)
+            except TileError as exc:
+                raise RequestError(400, Reason.NOTATION.value, str(exc)) from None
+            if len(tiles) != 1:
+                raise RequestError(400, Reason.NOTATION.value, f"{label!r} is not one tile")
+            if tiles[0] == BLANK:
+                raise RequestError(400, Reason.NOTATION.value, "choose a letter for the blank")
+            squares.append((r, c, tiles[0]))
+        try:
+            return play_from_squares(game.board, squares)
+        except IllegalMove as exc:
+            raise RequestError(400, exc.reason.value, str(exc)) from None
+
+    def _elapsed(self, session: Session) -> int | None:
+        if session.game.rules.clock is None:
+            return None
+        return int((time.monotonic() - session.turn_started) * 1000)
+
+    def _apply(self, session: Session, seat: int, kind: str, move: Move | None) -> None:
+        """Validate and apply, then commit to the log; on a failed commit, rebuild from it."""
+        game = session.game
+        elapsed = self._elapsed(session)
+        was_to_move = game.to_move
+        if kind == "move":
+            assert move is not None
+            if isinstance(move, Challenge):
+                kind = "challenge"
+            else:
+                game.play(move, player=seat, elapsed_ms=elapsed)
+                text = move_text(move, game.alphabet) or "-"
+        if kind == "challenge":
+            game.challenge(seat, elapsed_ms=elapsed if seat == was_to_move else None)
+            text = "challenge"
+            if seat != was_to_move:
+                elapsed = None
+        elif kind == "resign":
+            game.resign(seat)
+            text = "resign"
+            elapsed = None
+        action = Action(seat, kind, text, elapsed)
+        seq = len(session.record.actions)
+        try:
+            self.storage.append(session.record.id, seq, action)
+        except (StorageError, Exception):
+            log.exception("game %s: could not store action %d; reloading", session.record.id, seq)
+            self.sessions.pop(session.record.id, None)
+            raise RequestError(503, "storage", "the move could not be saved; try again") from None
+        session.record.actions.append(action)
+        if game.to_move != was_to_move or kind != "challenge":
+            session.turn_started = time.monotonic()
+
+    async def act(self, game_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """A page's move. Returns the new state for the acting seat once it is stored."""
+        seats = await self.seats_for(game_id, token)
+        session = await self.session(game_id)
+        seat = body.get("seat")
+        if not isinstance(seat, int) or seat not in seats:
+            raise RequestError(403, "forbidden", "you cannot move for that seat")
+        async with session.lock:
+            if session.record.seats[seat].kind != "human":
+                raise RequestError(403, "forbidden", "that seat is the computer's")
+            expected = body.get("seq")
+            if isinstance(expected, int) and expected != len(session.record.actions):
+                raise RequestError(
+                    409, "stale", "the game has moved on since this page last heard; reloaded"
+                )
+            kind, move = self._parse_request(session.game, body)
+            try:
+                await asyncio.to_thread(self._apply, session, seat, kind, move)
+            except IllegalMove as exc:
+                raise RequestError(400, exc.reason.value, str(exc)) from None
+            state = self.payload(session, seats, seat)
+        await self.broadcast(session)
+        self._schedule_bots(session)
+        return state
+
+    async def check(self, game_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Score a tentative play without making it (the page's live score)."""
+        seats = await self.seats_for(game_id, token)
+        session = await self.session(game_id)
+        seat = body.get("seat")
+        if not isinstance(seat, int) or seat not in seats:
+            raise RequestError(403, "forbidden", "you cannot move for that seat")
+        game = session.game
+        play = self._placements_play(game, body.get("placements"))
+        try:
+            scored = game.check(play, player=seat)
+        except IllegalMove as exc:
+            return {"ok": False, "reason": exc.reason.value, "message": str(exc)}
+        assert scored is not None
+        return {"ok": True, "score": scored.score, "move": scored.gcg(game.alphabet)}
+
+    async def hints(self, game_id: str, token: str, body: dict[str, Any]) -> list[dict[str, Any]]:
+        """The best plays for the asking seat's own rack (its turn only)."""
+        from .computer import top_plays
+
+        seats = await self.seats_for(game_id, token)
+        session = await self.session(game_id)
+        seat = body.get("seat")
+        if not isinstance(seat, int) or seat not in seats:
+            raise RequestError(403, "forbidden", "you cannot ask for another seat's hints")
+        game = session.game
+        if game.to_move != seat or game.state is not GameState.PLAYING:
+            raise RequestError(400, Reason.NOT_YOUR_TURN.value, "hints are for your own turn")
+        view = game.view(seat)
+        plays = await asyncio.to_thread(top_plays, view, session.lexicon, 5)
+        alphabet = game.alphabet
+        return [
+            {
+                "move": p.gcg(alphabet),
+                "score": p.score,
+                "placements": [[r, c, alphabet.label(t)] for r, c, t in p.placements],
+            }
+            for p in plays
+        ]
+
+    async def gcg(self, game_id: str, token: str) -> str:
+        """The finished game as GCG (only once it is over: a record shows every rack)."""
+        await self.seats_for(game_id, token)
+        session = await self.session(game_id)
+        if not session.game.is_over:
+            raise RequestError(
+                400, Reason.GAME_OVER.value, "the record is ready when the game ends"
+            )
+        from tessera.formats import gcg
+
+        return gcg.dumps(session.game)
+
+    # -- the computer's turns ------------------------------------------------------------
+
+    def _schedule_bots(self, session: Session) -> None:
+        game = session.game
+        if game.is_over or game.to_move not in session.bots:
+            return
+        if session.bot_task is not None and not session.bot_task.done():
+            return
+        session.bot_task = asyncio.get_running_loop().create_task(self._run_bots(session))
+
+    async def _run_bots(self, session: Session) -> None:
+        while True:
+            async with session.lock:
+                game = session.game
+                if self.sessions.get(session.record.id) is not session:
+                    return
+                if game.is_over or game.to_move not in session.bots:
+                    return
+                seat = game.to_move
+                view = game.view(seat)
+                seq = len(session.record.actions)
+            if self.bot_delay_s:
+                await asyncio.sleep(self.bot_delay_s)
+            bot = session.bots[seat]
+            move = await asyncio.to_thread(bot.choose, view)
+            async with session.lock:
+                if len(session.record.actions) != seq or session.game.to_move != seat:
+                    continue
+                try:
+                    await asyncio.to_thread(self._apply, session, seat, "move", move)
+                except IllegalMove as exc:
+                    log.warning(
+                        "game %s: the computer's move was refused (%s); it passes",
+                        session.record.id,
+                        exc.reason.value,
+                    )
+                    await asyncio.to_thread(self._apply, session, seat, "move", Pass())
+                except RequestError:
+                    return
+            await self.broadcast(session)
+
+    async def idle(self) -> None:
+        """Wait for every running computer turn (tests use this)."""
+        for session in list(self.sessions.values()):
+            task = session.bot_task
+            if task is not None:
+                with contextlib.suppress(Exception):
+                    await task
+
+    async def close(self) -> None:
+        for session in self.sessions.values():
+            if session.bot_task is not None:
+                session.bot_task.cancel()

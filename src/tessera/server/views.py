@@ -1,0 +1,115 @@
+"""PlayerView → JSON for the page. Only a view is ever serialised (DESIGN principle 4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tessera.board import format_position
+from tessera.game import Event, EventKind, PlayerView
+from tessera.move import Exchange, Move, Pass, Play
+from tessera.rules import ChallengeRule
+from tessera.tiles import Alphabet
+
+
+def move_text(move: Move | None, alphabet: Alphabet) -> str:
+    if isinstance(move, Play):
+        return move.gcg(alphabet)
+    if isinstance(move, Exchange):
+        return move.gcg(alphabet)
+    if isinstance(move, Pass):
+        return "-"
+    return ""
+
+
+def _event_json(event: Event, alphabet: Alphabet) -> dict[str, Any]:
+    move = event.move
+    data: dict[str, Any] = {
+        "kind": event.kind.value,
+        "player": event.player,
+        "rack": alphabet.format(event.rack),
+        "score": event.score,
+        "total": event.total,
+        "move": move_text(move, alphabet),
+        "words": [alphabet.format(w) for w in event.words],
+    }
+    if event.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
+        data["other_racks"] = alphabet.format(event.other_racks)
+    if isinstance(move, Play):
+        data["squares"] = [[r, c] for r, c, _ in move.placements]
+        data["position"] = format_position(move.row, move.col, move.across)
+    if isinstance(move, Exchange):
+        data["count"] = move.n
+    return data
+
+
+def layout_json(view: PlayerView) -> dict[str, Any]:
+    layout = view.rules.layout
+    return {
+        "rows": layout.rows,
+        "cols": layout.cols,
+        "premium": [[layout.premium(r, c) for c in range(layout.cols)] for r in range(layout.rows)],
+        "start": list(layout.start),
+    }
+
+
+def view_json(view: PlayerView) -> dict[str, Any]:
+    """Everything the page draws, from the view of one seat."""
+    ts = view.tileset
+    alphabet = ts.alphabet
+    board = view.board
+    last_squares: list[list[int]] = []
+    for e in reversed(view.history):
+        if e.kind is EventKind.PLAY and isinstance(e.move, Play):
+            last_squares = [[r, c] for r, c, _ in e.move.placements]
+            break
+        if e.kind in (EventKind.WITHDRAWN, EventKind.EXCHANGE, EventKind.PASS):
+            break
+    result = None
+    if view.result is not None:
+        result = {
+            "reason": view.result.reason.value,
+            "scores": list(view.result.scores),
+            "winners": list(view.result.winners),
+            "loser": view.result.loser,
+        }
+    rules = view.rules
+    return {
+        "seat": view.player,
+        "names": list(view.names),
+        "rules": {
+            "name": rules.name,
+            "rack_size": rules.rack_size,
+            "challenges": rules.challenge_rule is not ChallengeRule.VOID,
+            "challenge_rule": rules.challenge_rule.value,
+            "exchange_min_bag": rules.exchange_min_bag,
+            "clock": rules.clock is not None,
+        },
+        "layout": layout_json(view),
+        "letters": list(alphabet.labels),
+        "values": {
+            "?": ts.value(0),
+            **{lab: ts.value(i + 1) for i, lab in enumerate(alphabet.labels)},
+        },
+        "board": [
+            [
+                alphabet.label(board.get(r, c)) if board.get(r, c) else None
+                for c in range(board.cols)
+            ]
+            for r in range(board.rows)
+        ],
+        "rack": [alphabet.label(t) for t in view.rack],
+        "scores": list(view.scores),
+        "to_move": view.to_move,
+        "state": view.state.value,
+        "bag_count": view.bag_count,
+        "rack_counts": list(view.rack_counts),
+        "unseen": {alphabet.label(t): n for t, n in enumerate(view.unseen) if n > 0},
+        "history": [_event_json(e, alphabet) for e in view.history],
+        "last_squares": last_squares,
+        "can_challenge": view.can_challenge,
+        "clocks_ms": list(view.clocks_ms) if view.clocks_ms is not None else None,
+        "result": result,
+        "final_racks": (
+            [alphabet.format(r) for r in view.final_racks] if view.final_racks is not None else None
+        ),
+    }
