@@ -8,12 +8,13 @@ from enum import StrEnum
 from .board import Board, WordSpan, format_position, square_name
 from .move import PLAYED_THROUGH, NotationError, Play, play_from_placements
 from .rules import CenterMiss, Rules, Validity
-from .tiles import Alphabet, Rack, letter_of
+from .tiles import BLANK, Alphabet, Rack, letter_of
 
 
 class Reason(StrEnum):
     """Why a move was refused; stable codes for programs, with a message for people."""
 
+    NO_TILES = "no_tiles"
     OFF_BOARD = "off_board"
     NOT_IN_LINE = "not_in_line"
     GAP = "gap"
@@ -78,6 +79,8 @@ def normalize_play(board: Board, play: Play) -> Play:
 
 def check_geometry(board: Board, play: Play, rules: Rules) -> None:
     """R2.1–R2.7: squares, line, gaps, first play and connection (not the rack, not words)."""
+    if not play.placements:
+        raise IllegalMove(Reason.NO_TILES, f"{play.position}: the play places no tile (R2.1)")
     dr, dc = (0, 1) if play.across else (1, 0)
     end_r = play.row + dr * (len(play.word) - 1)
     end_c = play.col + dc * (len(play.word) - 1)
@@ -117,6 +120,21 @@ def check_geometry(board: Board, play: Play, rules: Rules) -> None:
         ):
             raise IllegalMove(
                 Reason.NOT_CONNECTED, "the play must touch a tile already on the board"
+            )
+
+
+def check_tiles(play: Play, alphabet: Alphabet) -> None:
+    """Every placed tile is a letter of the alphabet or a blank designated as one."""
+    for r, c, tile in play.placements:
+        if tile == BLANK:
+            raise IllegalMove(
+                Reason.NOTATION, f"the blank on {square_name(r, c)} needs a designated letter"
+            )
+        if not (0 <= tile <= 0xFF and 1 <= letter_of(tile) <= len(alphabet)):
+            raise IllegalMove(
+                Reason.NOTATION,
+                f"tile id {tile} on {square_name(r, c)} is not a tile of the "
+                f"{alphabet.name} alphabet",
             )
 
 
@@ -163,6 +181,7 @@ def check_play(
     alphabet: Alphabet,
 ) -> tuple[Play, list[WordSpan]]:
     """Everything but word validity: returns the normalised play and its formed words."""
+    check_tiles(play, alphabet)
     check_geometry(board, play, rules)
     try:
         play = normalize_play(board, play)
@@ -175,13 +194,26 @@ def check_play(
 def play_from_squares(board: Board, placements: Iterable[tuple[int, int, int]]) -> Play:
     """A play from placed tiles, with R2.2/R2.3 reasons when they are not one line."""
     placed = list(placements)
+    if not placed:
+        raise IllegalMove(Reason.NO_TILES, "no tiles placed: a play places at least one (R2.1)")
     rows = {r for r, _, _ in placed}
     cols = {c for _, c, _ in placed}
     if len(placed) > 1 and len(rows) > 1 and len(cols) > 1:
         raise IllegalMove(Reason.NOT_IN_LINE, "the tiles must all be in one row or one column")
-    for r, c, _ in placed:
+    seen: set[tuple[int, int]] = set()
+    for r, c, tile in placed:
         if not board.on_board(r, c):
-            raise IllegalMove(Reason.OFF_BOARD, f"({r}, {c}) is off the board")
+            raise IllegalMove(
+                Reason.OFF_BOARD,
+                f"row {r + 1}, column {c + 1} is off the {board.rows}×{board.cols} board",
+            )
+        if (r, c) in seen:
+            raise IllegalMove(Reason.OCCUPIED, f"two tiles placed on {square_name(r, c)}")
+        seen.add((r, c))
+        if tile == BLANK:
+            raise IllegalMove(
+                Reason.NOTATION, f"the blank on {square_name(r, c)} needs a designated letter"
+            )
     try:
         return play_from_placements(board, placed)
     except NotationError as exc:
@@ -198,6 +230,7 @@ __all__ = [
     "check_geometry",
     "check_play",
     "check_rack",
+    "check_tiles",
     "covers_start",
     "describe_words",
     "format_position",
