@@ -482,7 +482,8 @@ class PlayApp:
         self._offer_save("Save the game?")
 
     def _offer_save(self, question: str) -> None:
-        if self._saved_at == len(self.game.history) or not self.game.history:
+        game = self.game
+        if self._saved_at == len(game.history) or not (game.history or game.is_over):
             return
         try:
             answer = self._read(f"{question} Enter a file name, or just Enter to skip: ")

@@ -1,0 +1,404 @@
+"""The ``tessera play`` loop (issue 6), driven in-process with scripted input: moves, refused
+moves, commands, hints, undo, challenges, resigning, the end of the game, quitting, and
+hidden information against bots and in hot-seat games."""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable, Sequence
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+import tessera._core
+from tessera.cli import main
+from tessera.game import EventKind, Game, GameState
+from tessera.lexicon import Lexicon
+from tessera.move import Move, Pass, parse_move
+from tessera.tui.app import PlayApp, Seat, SetupError, movegen_hints, parse_players, seats_for
+from tessera.tui.commands import HELP
+
+
+@pytest.fixture(scope="module")
+def lex() -> Lexicon:
+    return Lexicon.load("enable")
+
+
+class Script:
+    """Scripted keyboard: answers prompts from ``lines`` (EOF when they run out) and
+    remembers, per prompt, how much had been written before it."""
+
+    def __init__(self, out: io.StringIO, lines: Sequence[str]) -> None:
+        self.out = out
+        self.lines = list(lines)
+        self.prompts: list[tuple[str, int]] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.prompts.append((prompt, len(self.out.getvalue())))
+        if not self.lines:
+            raise EOFError
+        line = self.lines.pop(0)
+        self.out.write(line + "\n")
+        return line
+
+
+class ScriptedBot:
+    """A stand-in computer player: makes the given moves (text or Move), then passes."""
+
+    def __init__(self, moves: Sequence[str | Move | object] = ()) -> None:
+        self.moves = list(moves)
+        self.seen: list[tuple[int, tuple[int, ...]]] = []
+
+    def choose(self, view):
+        self.seen.append((view.player, view.rack))
+        if not self.moves:
+            return Pass()
+        move = self.moves.pop(0)
+        if isinstance(move, str):
+            return parse_move(move, view.tileset.alphabet, view.board)
+        return move
+
+
+def make_app(
+    game: Game,
+    seats: Sequence[Seat],
+    lines: Sequence[str],
+    *,
+    bot: ScriptedBot | None = None,
+    hints: Callable | None = None,
+    terminal: bool = False,
+) -> tuple[PlayApp, Script, io.StringIO]:
+    out = io.StringIO()
+    console = Console(
+        file=out, width=120, color_system=None, force_terminal=terminal, highlight=False
+    )
+    script = Script(out, lines)
+    kwargs = {}
+    if hints is not None:
+        kwargs["hint_source"] = hints
+    app = PlayApp(
+        game,
+        seats,
+        console=console,
+        read_line=script,
+        bot_factory=lambda spec, lexicon: bot or ScriptedBot(),
+        **kwargs,
+    )
+    return app, script, out
+
+
+def vs_bot(lex, rules="casual", rack="QUITEAB", bot_rack="JXKVWYF", first=0) -> Game:
+    game = Game(rules=rules, lexicon=lex, players=["me", "level1"], seed=3, first=first)
+    game.set_rack("me", rack)
+    game.set_rack("level1", bot_rack)
+    return game
+
+
+SEATS = [Seat("me"), Seat("level1", "level1")]
+
+
+# -- moves and commands --------------------------------------------------------------------
+
+
+def test_a_play_then_the_bot_replies_and_its_rack_stays_hidden(lex):
+    game = vs_bot(lex)
+    bot = ScriptedBot(["-JX"])
+    app, _, out = make_app(game, SEATS, ["8D QUITE"], bot=bot)
+    assert app.run() == 0
+    text = out.getvalue()
+    assert "me played 8D QUITE for 48" in text
+    assert "level1 exchanged 2 tiles" in text
+    assert "(JX)" not in text  # the bot's exchanged tiles are its secret
+    assert "me's rack:" in text and "Q₁₀" in text
+    assert "level1's rack" not in text and "J₈" not in text and "X₈" not in text
+    # the bot saw only its own view
+    assert bot.seen == [(1, tuple(game.alphabet.parse("FJKVWXY")))]
+    assert [e.kind for e in game.history] == [EventKind.PLAY, EventKind.EXCHANGE]
+
+
+def test_an_illegal_move_is_explained_and_changes_nothing(lex):
+    game = vs_bot(lex)
+    app, script, out = make_app(game, SEATS, ["8D TIQUE", "8E QUIZ", "H8 QUITE"])
+    app.run()
+    text = out.getvalue()
+    assert "Not allowed: not in the word list: TIQUE" in text
+    assert "Not allowed: not on your rack: Z" in text
+    # the third line is played down from H8 after two refusals, on the same turn
+    assert game.history[0].player == 0 and game.history[0].move.across is False
+    assert [p for p, _ in script.prompts[:3]] == ["me> "] * 3
+
+
+def test_unknown_command_prints_help_and_help_lists_commands(lex):
+    game = vs_bot(lex)
+    app, _, out = make_app(game, SEATS, ["dance", "help"])
+    app.run()
+    text = out.getvalue()
+    assert "unknown command 'dance'. Commands:" in text
+    for syntax, what in HELP:
+        assert text.count(syntax) >= 2, syntax  # listed after the error and for `help`
+        assert what[:30] in text
+    assert game.history == []
+
+
+def test_eof_ends_cleanly_and_offers_to_save(lex):
+    game = vs_bot(lex)
+    app, script, out = make_app(game, SEATS, ["8D QUITE"])
+    assert app.run() == 0
+    prompts = [p for p, _ in script.prompts]
+    assert prompts[-1].startswith("Save the game before leaving?")
+    assert out.getvalue().rstrip().endswith("Goodbye.")
+
+
+def test_quit_with_nothing_played_does_not_offer_to_save(lex):
+    game = vs_bot(lex)
+    app, script, out = make_app(game, SEATS, ["quit"])
+    assert app.run() == 0
+    assert not any(p.startswith("Save") for p, _ in script.prompts)
+    assert "Goodbye." in out.getvalue()
+
+
+def test_hints_list_the_best_plays(lex):
+    game = vs_bot(lex)
+
+    def hints(g: Game, count: int):
+        assert g is game and count == 2
+        return [g.check("8D QUITE"), g.check("8H QUITE")]
+
+    app, _, out = make_app(game, SEATS, ["hint 2"], hints=hints)
+    app.run()
+    lines = [line.strip() for line in out.getvalue().splitlines()]
+    i = lines.index("Best plays:")
+    assert lines[i + 1].split() == ["1.", "8D", "QUITE", "48"]
+    assert lines[i + 2].split() == ["2.", "8H", "QUITE", "30"]
+
+
+def test_hint_without_plays_and_without_a_generator(lex):
+    game = vs_bot(lex)
+
+    def none(g: Game, count: int):
+        return []
+
+    app, _, out = make_app(game, SEATS, ["hint"], hints=none)
+    app.run()
+    assert "No play is possible with this rack: exchange or pass." in out.getvalue()
+
+    def missing(g: Game, count: int):
+        raise SetupError("hints need tessera.movegen")
+
+    app, _, out = make_app(vs_bot(lex), SEATS, ["hint", "pass"], hints=missing)
+    app.run()
+    assert "hints need tessera.movegen" in out.getvalue()
+    assert "me passed" in out.getvalue()  # the session went on
+
+
+def test_default_hints_come_from_the_move_generator(lex, monkeypatch):
+    movegen = pytest.importorskip("tessera.movegen")
+    if not hasattr(tessera._core, "MoveGenerator"):  # compiled generator not built yet
+        monkeypatch.setattr(
+            movegen, "generate_moves", functools.partial(movegen.generate_moves, reference=True)
+        )
+    game = vs_bot(lex)
+    plays = movegen_hints(game, 3)
+    assert len(plays) == 3
+    assert all(p.score is not None for p in plays)
+    assert plays[0].score >= plays[1].score >= plays[2].score
+    assert plays[0].score >= 48  # QUITE at 8D scores 48 with this rack
+    for p in plays:
+        game.check(p)  # each one is legal
+
+
+def test_exchange_and_pass(lex):
+    game = vs_bot(lex)
+    app, _, out = make_app(game, SEATS, ["-qu", "pass"])
+    app.run()
+    assert game.history[0].kind is EventKind.EXCHANGE
+    assert game.alphabet.format(game.history[0].move.tiles) == "QU"
+    assert game.history[2].kind is EventKind.PASS and game.history[2].player == 0
+    assert "me exchanged 2 tiles" in out.getvalue()
+
+
+def test_undo_against_a_bot_goes_back_to_the_persons_turn(lex):
+    game = vs_bot(lex)
+    bot = ScriptedBot(["-JX"])
+    app, _, out = make_app(game, SEATS, ["8D QUITE", "undo"], bot=bot)
+    app.run()
+    assert "Taken back." in out.getvalue()
+    assert game.history == []
+    assert game.board.is_empty()
+    assert game.to_move == 0
+    assert game.alphabet.format(game.rack("me").tiles()) == "ABEIQTU"
+
+
+def test_undo_is_refused_in_timed_games(lex):
+    game = vs_bot(lex, rules="naspa")
+    app, _, out = make_app(game, SEATS, ["undo"])
+    app.run()
+    assert "Cannot undo: moves cannot be taken back in a timed game" in out.getvalue()
+
+
+def test_challenges_void_rules_and_a_phony_challenged_off(lex):
+    game = vs_bot(lex)
+    app, _, out = make_app(game, SEATS, ["challenge"])
+    app.run()
+    assert "Not allowed: these rules check words as they are played" in out.getvalue()
+
+    game = vs_bot(lex, rules="hasbro", rack="AEINRST", bot_rack="QUIXEAB", first=1)
+    bot = ScriptedBot(["8D QUIXE"])  # a phony
+    app, _, out = make_app(game, SEATS, ["challenge"], bot=bot)
+    app.run()
+    text = out.getvalue()
+    assert "You may challenge the last play" in text
+    assert "level1's 8D QUIXE was challenged off (-62)" in text
+    assert game.board.is_empty() and game.score("level1") == 0
+    assert game.history[-1].kind is EventKind.WITHDRAWN
+
+
+def test_a_bots_illegal_move_becomes_a_pass(lex):
+    game = vs_bot(lex, first=1)
+    bot = ScriptedBot(["8F JXK", 42])
+    app, _, out = make_app(game, SEATS, ["pass"], bot=bot)
+    app.run()
+    text = out.getvalue()
+    assert "level1 chose an illegal move (not in the word list: JXK); it passes instead." in text
+    assert "level1 chose an illegal move (42 is not a move)" in text
+    assert [e.kind for e in game.history] == [EventKind.PASS] * 3
+
+
+def test_resign_ends_the_game_with_a_summary(lex):
+    game = vs_bot(lex)
+    app, script, out = make_app(game, SEATS, ["resign"])
+    assert app.run() == 0
+    text = out.getvalue()
+    assert "Game over: me resigned." in text
+    assert "Winner: level1" in text
+    assert "rack FJKVWXY" in text  # the bot's rack is revealed at the end
+    assert script.prompts[-1][0].startswith("Save the game?")
+    assert game.state is GameState.OVER
+
+
+def test_a_whole_scoreless_game_to_the_summary(lex):
+    game = vs_bot(lex)
+    app, script, out = make_app(game, SEATS, ["pass", "pass", "-", ""])
+    assert app.run() == 0
+    text = out.getvalue()
+    assert "Game over: 6 scoreless turns in a row." in text
+    # casual rules: each player loses their own rack's value (R6.2); me 18, level1 37
+    assert game.result is not None and game.result.scores == (-18, -37)
+    assert "Winner: me" in text
+    final = text[text.index("Final scores:") :]
+    assert final.splitlines()[1].split() == ["me", "-18", "rack", "ABEIQTU", "winner"]
+    assert final.splitlines()[2].split() == ["level1", "-37", "rack", "FJKVWXY"]
+    assert script.lines == []  # the empty answer declined saving
+
+
+# -- hidden information in hot-seat games ---------------------------------------------------
+
+
+def test_hot_seat_shows_only_the_current_persons_rack(lex):
+    game = Game(rules="casual", lexicon=lex, players=["Ann", "Bob"], seed=3, first=0)
+    game.set_rack("Ann", "QUITEAB")
+    game.set_rack("Bob", "JXKVWYF")
+    seats = [Seat("Ann"), Seat("Bob")]
+    app, script, out = make_app(game, seats, ["", "8D QUITE", "", "pass"], terminal=True)
+    app.run()
+    text = out.getvalue()
+    prompts = [p for p, _ in script.prompts]
+    marks = [m for _, m in script.prompts]
+    assert prompts[:4] == [
+        "Ann, press Enter when only you can see the screen: ",
+        "Ann> ",
+        "Bob, press Enter when only you can see the screen: ",
+        "Bob> ",
+    ]
+    before_ann = text[: marks[0]]
+    ann_turn = text[marks[0] : marks[1]]
+    handover = text[marks[1] : marks[2]]
+    bob_turn = text[marks[2] : marks[3]]
+    assert "rack:" not in before_ann and "Pass the terminal to Ann" in before_ann
+    assert "Ann's rack:" in ann_turn and "Q₁₀" in ann_turn and "J₈" not in ann_turn
+    # after Ann's move: the screen and scroll-back are wiped; only public news remains
+    assert "\x1b[3J" in handover
+    after_wipe = handover[handover.rindex("\x1b[3J") :]
+    assert "rack:" not in after_wipe and "Unseen" not in after_wipe
+    assert "Ann played 8D QUITE for 48" in after_wipe
+    assert "Pass the terminal to Bob" in after_wipe
+    assert "Bob's rack:" in bob_turn and "J₈" in bob_turn
+    assert "Ann's rack" not in bob_turn
+    assert bob_turn.count("\x1b[3J") >= 1  # wiped again once Bob pressed Enter
+
+
+def test_hot_seat_with_a_bot_never_shows_the_bots_rack(lex):
+    game = Game(rules="casual", lexicon=lex, players=["Ann", "Bob", "level2"], seed=3, first=0)
+    game.set_rack("level2", "JXKVWYF")
+    seats = [Seat("Ann"), Seat("Bob"), Seat("level2", "level2")]
+    app, script, out = make_app(game, seats, ["", "pass", "", "pass", "", ""], terminal=True)
+    app.run()
+    text = out.getvalue()
+    assert "level2 passed" in text
+    assert "level2's rack" not in text and "J₈" not in text
+    assert [p for p, _ in script.prompts].count("Ann, press Enter when only you can see "
+                                                 "the screen: ") == 2
+
+
+# -- options -------------------------------------------------------------------------------
+
+
+def test_parse_players():
+    assert parse_players("me,level3") == [Seat("me"), Seat("level3", "level3")]
+    assert parse_players(" Ann , BEST,static ") == [
+        Seat("Ann"),
+        Seat("BEST", "best"),
+        Seat("static", "static"),
+    ]
+    assert parse_players("level1,level1") == [Seat("level1", "level1"), Seat("level1#2", "level1")]
+    assert parse_players("level9,x") == [Seat("level9"), Seat("x")]  # not a bot level
+    with pytest.raises(SetupError, match="2 to 4 players, not 1"):
+        parse_players("me")
+    with pytest.raises(SetupError, match="2 to 4 players, not 5"):
+        parse_players("a,b,c,d,e")
+    with pytest.raises(SetupError, match="a name is empty"):
+        parse_players("me,,level1")
+
+
+def test_seats_for_a_loaded_game_keep_known_seats():
+    previous = [Seat("me"), Seat("Hal", "level5")]
+    assert seats_for(["me", "Hal", "best"], previous) == [
+        Seat("me"),
+        Seat("Hal", "level5"),
+        Seat("best", "best"),
+    ]
+
+
+def test_cli_hot_seat_game_to_the_end():
+    runner = CliRunner()
+    # each turn: Enter to take the terminal, then pass; six passes end the game
+    keys = "\npass\n" * 6 + "\n"
+    result = runner.invoke(main, ["play", "--players", "Ann,Bob", "--seed", "2"], input=keys)
+    assert result.exit_code == 0, result.output
+    assert "Game over: 6 scoreless turns in a row." in result.output
+    assert "Final scores:" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "me"], "2 to 4 players, not 1"),
+        (["--players", "a,b,c", "--rules", "naspa"], "naspa rules take 2–2 players, not 3"),
+        (["--lexicon", "no-such-list"], "no lexicon named 'no-such-list'"),
+        (["--rules", "nope"], "Invalid value for '--rules'"),
+    ],
+)
+def test_cli_refuses_bad_options(args, message):
+    result = CliRunner().invoke(main, ["play", *args], input="")
+    assert result.exit_code != 0
+    assert message in result.output
+
+
+def test_cli_help_lists_the_options():
+    result = CliRunner().invoke(main, ["play", "--help"])
+    assert result.exit_code == 0
+    for option in ("--rules", "--lexicon", "--players", "--seed", "--load"):
+        assert option in result.output
