@@ -402,3 +402,45 @@ def test_cli_help_lists_the_options():
     assert result.exit_code == 0
     for option in ("--rules", "--lexicon", "--players", "--seed", "--load"):
         assert option in result.output
+
+
+# -- saving and loading GCG ----------------------------------------------------------------
+
+
+def test_save_and_load_gcg(lex, tmp_path, monkeypatch):
+    gcg = pytest.importorskip("tessera.formats.gcg")
+    monkeypatch.chdir(tmp_path)
+    game = vs_bot(lex)
+    bot = ScriptedBot(["-JX"])
+    lines = ["8D QUITE", "save saved.gcg", "save", "load saved.gcg", "load missing.gcg"]
+    app, script, out = make_app(game, SEATS, lines, bot=bot)
+    app.run()
+    text = out.getvalue()
+    assert "Saved to saved.gcg." in text
+    assert "Cannot read missing.gcg: No such file or directory" in text
+    assert "Loaded saved.gcg: me, level1 (computer); 2 events; me to move." in text
+    saved = (tmp_path / "saved.gcg").read_text(encoding="utf-8")
+    assert saved == gcg.dumps(game)
+    assert ">me: ABEIQTU 8D QUITE +48 48" in saved
+    assert len(list(tmp_path.glob("tessera-*.gcg"))) == 1  # `save` with no name
+    loaded = app.game
+    assert loaded is not game
+    assert loaded.board == game.board and loaded.scores == game.scores == [48, 0]
+    assert loaded.rack("me") == game.rack("me") and loaded.to_move == 0
+    assert app.seats == SEATS
+    # everything is saved: leaving does not ask again
+    assert not any(p.startswith("Save the game") for p, _ in script.prompts)
+
+
+def test_save_to_an_unwritable_place_and_load_a_bad_file(lex, tmp_path):
+    pytest.importorskip("tessera.formats.gcg")
+    bad = tmp_path / "bad.gcg"
+    bad.write_text("#player1 a a\n#player2 b b\n>a: QUITEAB 8D QUITE +99 99\n", "utf-8")
+    game = vs_bot(lex)
+    lines = [f"save {tmp_path}/no/such/dir/g.gcg", f"load {bad}", "pass"]
+    app, _, out = make_app(game, SEATS, lines)
+    app.run()
+    text = " ".join(out.getvalue().split())
+    assert f"Cannot save to {tmp_path}/no/such/dir/g.gcg: No such file or directory" in text
+    assert f"Cannot load {bad}: line 3:" in text
+    assert app.game is game and [e.kind for e in game.history][:1] == [EventKind.PASS]
