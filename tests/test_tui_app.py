@@ -444,3 +444,71 @@ def test_save_to_an_unwritable_place_and_load_a_bad_file(lex, tmp_path):
     assert f"Cannot save to {tmp_path}/no/such/dir/g.gcg: No such file or directory" in text
     assert f"Cannot load {bad}: line 3:" in text
     assert app.game is game and [e.kind for e in game.history][:1] == [EventKind.PASS]
+
+
+# -- clocks ------------------------------------------------------------------------------
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_timed_rules_charge_the_person_and_end_past_max_overtime(lex):
+    game = vs_bot(lex, rules="naspa")
+    clock = FakeClock()
+    lines = iter(["pass", "pass"])
+    spent = iter([65.0, 36 * 60.0])  # 65 s, then 36 min: past 25 min + 10 min overtime
+
+    def read(prompt: str) -> str:
+        if prompt == "me> ":
+            clock.now += next(spent)
+        line = next(lines, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    out = io.StringIO()
+    app = PlayApp(
+        game,
+        SEATS,
+        console=Console(file=out, width=120, color_system=None),
+        read_line=read,
+        bot_factory=lambda spec, lexicon: ScriptedBot(),
+        clock=clock,
+    )
+    app.run()
+    text = out.getvalue()
+    first = game.history[0]
+    assert first.kind is EventKind.PASS and first.elapsed_ms == 65_000
+    assert "me's clock is past the maximum overtime." in text
+    assert game.is_over and game.result is not None
+    assert game.result.reason.value in ("max_overtime", "timeout_forfeit")
+    assert "Game over:" in text
+
+
+def test_a_crash_outside_the_rules_offers_to_save_then_propagates(lex, tmp_path):
+    pytest.importorskip("tessera.formats.gcg")
+
+    class Broken:
+        def choose(self, view):
+            raise RuntimeError("engine exploded")
+
+    game = vs_bot(lex)
+    out = io.StringIO()
+    script = Script(out, ["8D QUITE", str(tmp_path / "rescued.gcg")])
+    app = PlayApp(
+        game,
+        SEATS,
+        console=Console(file=out, width=120, color_system=None),
+        read_line=script,
+        bot_factory=lambda spec, lexicon: Broken(),
+    )
+    with pytest.raises(RuntimeError, match="engine exploded"):
+        app.run()
+    assert "Internal error: RuntimeError: engine exploded" in out.getvalue()
+    assert script.prompts[-1][0].startswith("The game cannot go on. Save it?")
+    assert "8D QUITE +48 48" in (tmp_path / "rescued.gcg").read_text(encoding="utf-8")

@@ -68,16 +68,7 @@ def plain(text: str) -> str:
 
 
 def test_full_game_against_the_bot(tmp_path):
-    args = ["-c", CHILD, "play", "--players", "Tester,level1", "--seed", "11"]
-    child = pexpect.spawn(
-        sys.executable,
-        args,
-        cwd=str(tmp_path),
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(60, 160),
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "160", "LINES": "60"},
-    )
+    child = spawn(tmp_path, "--players", "Tester,level1", "--seed", "11")
     transcript: list[str] = []
     started = time.monotonic()
     try:
@@ -131,3 +122,36 @@ def test_full_game_against_the_bot(tmp_path):
         best = max(totals, key=totals.__getitem__)
         assert f"Winner: {best}" in summary, summary
     assert elapsed < 60, f"the game took {elapsed:.0f} s"
+
+
+def spawn(tmp_path, *args: str):
+    return pexpect.spawn(
+        sys.executable,
+        ["-c", CHILD, "play", *args],
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 160),
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "160", "LINES": "60"},
+    )
+
+
+def test_ctrl_d_offers_to_save_then_leaves(tmp_path):
+    pytest.importorskip("tessera.formats.gcg")
+    child = spawn(tmp_path, "--players", "Tester,level1", "--seed", "11")
+    try:
+        child.expect_exact(PROMPT)
+        child.sendline("pass")
+        child.expect_exact(PROMPT)
+        assert "Tester passed" in plain(child.before)
+        child.sendeof()  # Ctrl-D at the prompt
+        child.expect_exact("Save the game before leaving?")
+        child.sendline("kept.gcg")
+        child.expect_exact("Saved to kept.gcg.")
+        child.expect_exact("Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+    saved = (tmp_path / "kept.gcg").read_text(encoding="utf-8")
+    assert ">Tester: " in saved and " - +0 0" in saved

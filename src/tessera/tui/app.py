@@ -234,6 +234,20 @@ class PlayApp:
         lex = getattr(self.game.lexicon, "name", "no word list")
         self._say(f"Tessera — {self.game.rules.name} rules, {lex} — {names}", "bold")
         self._say("Type 'help' for commands. A play is a position and a word: 8D QUITE.")
+        try:
+            self._loop()
+        except Exception as exc:
+            # a failure outside the game's rules (a computer player's crash, a broken
+            # generator): say so and keep the game, then let the error through
+            self._error(f"Internal error: {type(exc).__name__}: {exc}")
+            self._offer_save("The game cannot go on. Save it?")
+            raise
+        if self._quit:
+            self._offer_save("Save the game before leaving?")
+            self._say("Goodbye.")
+        return 0
+
+    def _loop(self) -> None:
         while not self._quit:
             if self.game.is_over:
                 self._finish()
@@ -248,10 +262,6 @@ class PlayApp:
                     self._clear()
                     self._owner = None
             self._announce()
-        if self._quit:
-            self._offer_save("Save the game before leaving?")
-            self._say("Goodbye.")
-        return 0
 
     def _handover(self, i: int) -> bool:
         """Hot seat: wait for player ``i`` to take the terminal, then clear the screen."""
