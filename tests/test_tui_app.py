@@ -193,6 +193,14 @@ def test_hint_without_plays_and_without_a_generator(lex):
     assert "hints need tessera.movegen" in out.getvalue()
     assert "me passed" in out.getvalue()  # the session went on
 
+    def broken(g: Game, count: int):
+        raise KeyError("oops")
+
+    app, _, out = make_app(vs_bot(lex), SEATS, ["hint", "pass"], hints=broken)
+    app.run()
+    assert "Hints failed: KeyError: 'oops'" in out.getvalue()
+    assert "me passed" in out.getvalue()
+
 
 def test_default_hints_come_from_the_move_generator(lex, monkeypatch):
     movegen = pytest.importorskip("tessera.movegen")
@@ -512,3 +520,19 @@ def test_a_crash_outside_the_rules_offers_to_save_then_propagates(lex, tmp_path)
     assert "Internal error: RuntimeError: engine exploded" in out.getvalue()
     assert script.prompts[-1][0].startswith("The game cannot go on. Save it?")
     assert "8D QUITE +48 48" in (tmp_path / "rescued.gcg").read_text(encoding="utf-8")
+
+
+def test_cli_load_continues_a_saved_game(lex, tmp_path):
+    gcg = pytest.importorskip("tessera.formats.gcg")
+    game = Game(rules="casual", lexicon=lex, players=["Ann", "Bob"], seed=4, first=0)
+    game.set_rack("Ann", "QUITEAB")
+    game.play("8D QUITE")
+    path = tmp_path / "ann-bob.gcg"
+    path.write_text(gcg.dumps(game), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "--load", str(path)], input="\npass\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Ann played 8D QUITE for 48" in out
+    assert "Pass the terminal to Bob." in out
+    assert "Bob passed" in out
+    assert "Save the game before leaving?" in out

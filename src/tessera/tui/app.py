@@ -389,6 +389,9 @@ class PlayApp:
         except SetupError as exc:
             self._error(str(exc))
             return
+        except Exception as exc:  # a hint is optional: its failure must not end the game
+            self._error(f"Hints failed: {type(exc).__name__}: {exc}")
+            return
         if not plays:
             self._say("No play is possible with this rack: exchange or pass.")
             return
