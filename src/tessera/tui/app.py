@@ -123,10 +123,11 @@ def seats_for(names: Sequence[str], previous: Sequence[Seat] = ()) -> list[Seat]
 
 
 class PlayApp:
-    """One session of ``tessera play``: runs ``game`` to the end (or until the player quits).
+    """One session of ``tessera play``: runs ``game`` to the end (or until the players quit).
 
-    ``load_game(path, lexicon)`` replays a GCG file into a Game (default: the GCG module);
-    ``clock`` is the time source for timed rules.
+    ``seats`` says who sits where (people, or bots made by ``bot_factory(spec, lexicon)``);
+    ``hint_source(game, n)`` gives the best plays for the ``hint`` command; ``clock`` is the
+    time source charged to the players' clocks under timed rules.
     """
 
     def __init__(
@@ -413,6 +414,7 @@ class PlayApp:
         while self.humans and self.seats[game.to_move].is_bot and game.can_undo:
             game.undo()
         self._announced = min(self._announced, len(game.history))
+        self._saved_at = None  # the same length no longer means the same game
         self._say("Taken back.", "bold")
         return True
 
