@@ -110,7 +110,8 @@ def unseen_text(unseen: Sequence[int], tileset: TileSet) -> Text:
     if unseen[BLANK] > 0:
         groups.append("?" * unseen[BLANK])
     total = sum(unseen)
-    text = Text(f"Unseen ({total}): ", style="bold")
+    text = Text()
+    text.append(f"Unseen ({total}): ", style="bold")
     text.append(" ".join(groups) if groups else "none")
     return text
 
@@ -200,7 +201,8 @@ def panel(view: PlayerView, *, show_private: bool, recent: int = 4) -> Group:
     parts: list[RenderableType] = [Text("Scores", style="bold underline"), scores_table(view)]
     parts.append(Text(f"Bag: {view.bag_count} tile{'s' if view.bag_count != 1 else ''}"))
     if show_private:
-        line = Text(f"{view.names[view.player]}'s rack: ", style="bold")
+        line = Text()
+        line.append(f"{view.names[view.player]}'s rack: ", style="bold")
         line.append_text(rack_text(view.rack, ts))
         parts.append(line)
         parts.append(unseen_text(view.unseen, ts))
