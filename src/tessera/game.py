@@ -1062,7 +1062,10 @@ class Game:
         if self.state is GameState.OVER:
             raise IllegalMove(Reason.GAME_OVER, "the game is over")
         p = self._players[i]
-        over = (self.overtime_ms(i) + elapsed_ms) if self.clock_ms(i) is not None else 0
+        if elapsed_ms < 0:
+            raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
+        left = self.clock_ms(i)
+        over = max(0, elapsed_ms - left) if left is not None else 0  # R7.3: time past zero
         if over <= clock.max_overtime_min * 60_000:
             raise IllegalMove(
                 Reason.NO_CLOCK,
