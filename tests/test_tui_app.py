@@ -84,7 +84,7 @@ def make_app(
         seats,
         console=console,
         read_line=script,
-        bot_factory=lambda spec, lexicon: bot or ScriptedBot(),
+        bot_factory=lambda spec, lexicon, seed: bot or ScriptedBot(),
         **kwargs,
     )
     return app, script, out
@@ -485,7 +485,7 @@ def test_timed_rules_charge_the_person_and_end_past_max_overtime(lex):
         SEATS,
         console=Console(file=out, width=120, color_system=None),
         read_line=read,
-        bot_factory=lambda spec, lexicon: ScriptedBot(),
+        bot_factory=lambda spec, lexicon, seed: ScriptedBot(),
         clock=clock,
     )
     app.run()
@@ -513,7 +513,7 @@ def test_a_crash_outside_the_rules_offers_to_save_then_propagates(lex, tmp_path)
         SEATS,
         console=Console(file=out, width=120, color_system=None),
         read_line=script,
-        bot_factory=lambda spec, lexicon: Broken(),
+        bot_factory=lambda spec, lexicon, seed: Broken(),
     )
     with pytest.raises(RuntimeError, match="engine exploded"):
         app.run()
@@ -536,3 +536,42 @@ def test_cli_load_continues_a_saved_game(lex, tmp_path):
     assert "Pass the terminal to Bob." in out
     assert "Bob passed" in out
     assert "Save the game before leaving?" in out
+
+
+# -- computer players ----------------------------------------------------------------------
+
+
+def test_bots_get_their_spec_the_lexicon_and_a_seed_from_the_game(lex):
+    calls = []
+    game = Game(rules="casual", lexicon=lex, players=["me", "level2", "best"], seed=7)
+    seats = [Seat("me"), Seat("level2", "level2"), Seat("best", "best")]
+    PlayApp(
+        game,
+        seats,
+        console=Console(file=io.StringIO()),
+        read_line=Script(io.StringIO(), []),
+        bot_factory=lambda *args: calls.append(args) or ScriptedBot(),
+    )
+    assert calls == [("level2", lex, 8), ("best", lex, 9)]
+
+
+def test_engine_bot_without_the_engine_is_a_clear_error(lex, monkeypatch):
+    import sys
+
+    from tessera.tui.app import engine_bot
+
+    monkeypatch.setitem(sys.modules, "tessera.engine", None)
+    with pytest.raises(SetupError, match=r"computer players \(level3\) need tessera.engine"):
+        engine_bot("level3", lex, 1)
+
+
+def test_engine_bot_plays_from_its_view(lex):
+    pytest.importorskip("tessera.engine")
+    from tessera.tui.app import engine_bot
+
+    game = vs_bot(lex, first=1, rack="AEINRST", bot_rack="QUITEAB")
+    bot = engine_bot("level5", lex, 1)
+    move = bot.choose(game.view(1))
+    assert isinstance(move, Move)
+    game.play(move, 1)  # legal
+    assert game.history[0].player == 1

@@ -44,7 +44,7 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Move: ...
 
 
-BotFactory = Callable[[str, Any], Bot]
+BotFactory = Callable[[str, Any, int], Bot]  # (spec, lexicon, seed)
 HintSource = Callable[[Game, int], Sequence[Play]]
 ReadLine = Callable[[str], str]
 
@@ -86,15 +86,16 @@ def parse_players(text: str) -> list[Seat]:
     return seats
 
 
-def engine_bot(spec: str, lexicon: Any) -> Bot:
-    """A computer player from :mod:`tessera.engine` (imported only when a bot is wanted)."""
+def engine_bot(spec: str, lexicon: Any, seed: int) -> Bot:
+    """A computer player from :mod:`tessera.engine` (imported only when a bot is wanted);
+    ``seed`` fixes its random choices, so a game's seed replays the same game."""
     try:
         from ..engine import get_player  # type: ignore[attr-defined]
     except ImportError as exc:
         raise SetupError(
             f"computer players ({spec}) need tessera.engine, which is not available: {exc}"
         ) from None
-    return get_player(spec, lexicon)  # type: ignore[no-any-return]
+    return get_player(spec, lexicon, seed=seed)  # type: ignore[no-any-return]
 
 
 def movegen_hints(game: Game, count: int) -> list[Play]:
@@ -125,9 +126,10 @@ def seats_for(names: Sequence[str], previous: Sequence[Seat] = ()) -> list[Seat]
 class PlayApp:
     """One session of ``tessera play``: runs ``game`` to the end (or until the players quit).
 
-    ``seats`` says who sits where (people, or bots made by ``bot_factory(spec, lexicon)``);
-    ``hint_source(game, n)`` gives the best plays for the ``hint`` command; ``clock`` is the
-    time source charged to the players' clocks under timed rules.
+    ``seats`` says who sits where: people, or bots made by ``bot_factory(spec, lexicon,
+    seed)`` (default :func:`engine_bot`); ``hint_source(game, n)`` gives the best plays for
+    the ``hint`` command (default :func:`movegen_hints`); ``clock`` is the time source charged
+    to the players' clocks under timed rules.
     """
 
     def __init__(
@@ -137,8 +139,8 @@ class PlayApp:
         *,
         console: Console | None = None,
         read_line: ReadLine | None = None,
-        bot_factory: BotFactory = engine_bot,
-        hint_source: HintSource = movegen_hints,
+        bot_factory: BotFactory | None = None,
+        hint_source: HintSource | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(seats) != game.num_players:
@@ -147,8 +149,8 @@ class PlayApp:
         self.seats = list(seats)
         self.console = console or Console(highlight=False)
         self._read = read_line or self._console_read
-        self._bot_factory = bot_factory
-        self._hints = hint_source
+        self._bot_factory = bot_factory or engine_bot
+        self._hints = hint_source or movegen_hints
         self._clock = clock
         self._bots: dict[int, Bot] = {}
         self._make_bots()
@@ -162,7 +164,7 @@ class PlayApp:
 
     def _make_bots(self) -> None:
         self._bots = {
-            i: self._bot_factory(s.spec, self.game.lexicon)
+            i: self._bot_factory(s.spec, self.game.lexicon, (self.game.seed + i) % 2**63)
             for i, s in enumerate(self.seats)
             if s.spec is not None
         }
