@@ -18,6 +18,7 @@ import time
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("tessera.movegen", reason="hints and the stand-in bot need the generator")
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 HINT = re.compile(r"^\s*1\.\s+(\S+ \S+)\s+(-?\d+)\s*$", re.MULTILINE)
