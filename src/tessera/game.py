@@ -1183,3 +1183,56 @@ class Game:
             f"<Game {self.rules.name} {self.players} scores={self.scores} "
             f"to_move={self.to_move} state={self.state.value}>"
         )
+
+    # -- positions (CGP) -----------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules | str,
+        *,
+        board_tiles: Iterable[tuple[int, int, int]],
+        racks: Sequence[Sequence[int]],
+        scores: Sequence[int],
+        to_move: int = 0,
+        scoreless_turns: int = 0,
+        lexicon: WordSource | None = None,
+        players: Sequence[str] | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """A game in a given position (a CGP): tiles ``(row, col, tile)`` on the board, each
+        player's rack and score, the player to move and the scoreless-turn count. The bag is
+        the tile set minus the board and the racks. Raises ValueError when the tiles do not
+        fit the tile set or the board."""
+        rules = preset(rules)
+        n = len(racks)
+        names = list(players) if players is not None else [f"Player {i + 1}" for i in range(n)]
+        if len(names) != n or len(scores) != n:
+            raise ValueError(f"{n} racks need {n} player names and {n} scores")
+        game = cls(rules, lexicon=lexicon, players=names, seed=seed, first=to_move, deal=False)
+        counts = list(game.tileset.counts)
+        for row, col, tile in board_tiles:
+            if not game.board.on_board(row, col):
+                raise ValueError(f"square ({row}, {col}) is off the board")
+            if game.board.get(row, col):
+                raise ValueError(f"square ({row}, {col}) is given twice")
+            if tile == BLANK or not 1 <= letter_of(tile) < game.alphabet.size:
+                raise ValueError(f"tile id {tile} cannot lie on the board")
+            game.board.set(row, col, tile)
+            counts[BLANK if tile & 0x80 else tile] -= 1
+        for i, rack in enumerate(racks):
+            if len(rack) > rules.rack_size:
+                raise ValueError(f"rack {i + 1} holds {len(rack)} tiles; at most {rules.rack_size}")
+            for t in rack:
+                if not 0 <= t < game.alphabet.size:
+                    raise ValueError(f"tile id {t} cannot be on a rack")
+                counts[t] -= 1
+                game._players[i].rack.add(t)
+            game._players[i].score = int(scores[i])
+        short = [game.alphabet.label(t) for t, c in enumerate(counts) if c < 0]
+        if short:
+            raise ValueError(f"more tiles than the tile set holds: {', '.join(short)}")
+        game._bag = [t for t, c in enumerate(counts) for _ in range(c)]
+        game._rng.shuffle(game._bag)
+        game._scoreless = scoreless_turns
+        return game

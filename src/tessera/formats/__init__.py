@@ -1,0 +1,348 @@
+"""Interchange formats: GCG game records (:mod:`tessera.formats.gcg`) and CGP positions
+(:mod:`tessera.formats.cgp`).
+
+This package also holds what both formats share:
+
+* **Tile text.** A one-character label is written as itself (upper case = the letter,
+  lower case = a blank designated as it, ``?`` = an undesignated blank on a rack). A label
+  of several characters (Spanish ``CH``, Hungarian ``SZ``) is written in square brackets,
+  ``[CH]`` or ``[ch]`` for a blank. Readers take unbracketed characters one at a time, so
+  ``CH`` is the two tiles C and H; a GCG ``#tile <char> <label>`` pragma may declare a
+  single character as an alias of a longer label (it is read, never written).
+* **Names.** Board layouts and tile sets as the Macondo family names them
+  (``#board-layout CrosswordGame``, ``ld english``) mapped to Tessera's
+  (:data:`LAYOUT_NAMES`, :data:`TILESET_NAMES`).
+* **Rules.** A Tessera rules value as a preset name plus the fields that differ from it
+  (:func:`encode_rules` / :func:`decode_rules`), written by GCG as ``#tessera-rules`` and by
+  CGP as the ``tr`` opcode, so that a dumped game replays under exactly its rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from typing import Any
+
+from ..rules import PRESETS, DuplicateSettings, Rules, RulesError, TimeControl
+from ..tiles import BLANK, BLANK_LABEL, Alphabet, TileSet, as_blank
+
+# Macondo-style board-layout names -> Tessera layout names (and back).
+LAYOUT_NAMES: dict[str, str] = {
+    "CrosswordGame": "standard15",
+    "SuperCrosswordGame": "super21",
+    "WordsWithFriends": "wwf15",
+    "Lexulous": "lexulous15",
+}
+LAYOUT_GCG_NAMES: dict[str, str] = {v: k for k, v in LAYOUT_NAMES.items()}
+
+# Tile-distribution names -> Tessera tile set names. Macondo's names are the lower-case
+# language names (english, english_super, french, ...), which Tessera's tile sets share.
+TILESET_NAMES: dict[str, str] = {
+    "english": "english",
+    "english_super": "english_super",
+    "english_hk": "hkcc",
+    "hkcc": "hkcc",
+    "wwf": "wwf",
+    "lexulous": "lexulous",
+    "french": "french",
+    "german": "german",
+    "spanish": "spanish",
+    "polish": "polish",
+    "dutch": "dutch",
+    "italian": "italian",
+    "hungarian": "hungarian",
+}
+TILESET_GCG_NAMES: dict[str, str] = {
+    "english": "english",
+    "english_super": "english_super",
+    "hkcc": "english_hk",
+    "wwf": "wwf",
+    "lexulous": "lexulous",
+    "french": "french",
+    "german": "german",
+    "spanish": "spanish",
+    "polish": "polish",
+    "dutch": "dutch",
+    "italian": "italian",
+    "hungarian": "hungarian",
+}
+
+
+class TileTextError(ValueError):
+    """Tile text (a rack, a word, a board row) that does not spell tiles of the alphabet."""
+
+
+def layout_for(name: str) -> str:
+    """The Tessera layout for a Macondo board name (or a Tessera layout name)."""
+    if name in LAYOUT_NAMES:
+        return LAYOUT_NAMES[name]
+    if name in LAYOUT_GCG_NAMES:
+        return name
+    for gcg_name, tessera_name in LAYOUT_NAMES.items():
+        if gcg_name.lower() == name.lower():
+            return tessera_name
+    raise ValueError(
+        f"unknown board layout {name!r}; known: {', '.join(LAYOUT_NAMES)} "
+        f"(or {', '.join(LAYOUT_GCG_NAMES)})"
+    )
+
+
+def tileset_for(name: str) -> str:
+    """The Tessera tile set for a tile-distribution name (case-insensitive)."""
+    key = name.lower()
+    if key in TILESET_NAMES:
+        return TILESET_NAMES[key]
+    raise ValueError(f"unknown tile distribution {name!r}; known: {', '.join(TILESET_NAMES)}")
+
+
+def format_tile(alphabet: Alphabet, tile: int) -> str:
+    """One tile as text: ``A``, ``a`` (blank as A), ``?``, ``[CH]``, ``[ch]``."""
+    label = alphabet.label(tile)
+    return label if len(label) == 1 else f"[{label}]"
+
+
+def format_tiles(alphabet: Alphabet, tiles: Iterable[int]) -> str:
+    return "".join(format_tile(alphabet, t) for t in tiles)
+
+
+def parse_tiles(
+    alphabet: Alphabet,
+    text: str,
+    *,
+    rack: bool,
+    aliases: Mapping[str, str] | None = None,
+    dots: bool = False,
+) -> list[int | None]:
+    """Read tile text. ``rack=True``: letters and ``?`` (no designated blanks);
+    ``rack=False``: letters and designated blanks (lower case), no ``?``. With ``dots``,
+    ``.`` stands for a played-through square and comes back as ``None``.
+
+    Raises :class:`TileTextError` naming the character and its position.
+    """
+    aliases = aliases or {}
+    out: list[int | None] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "." and dots:
+            out.append(None)
+            i += 1
+            continue
+        if ch == BLANK_LABEL:
+            if not rack:
+                raise TileTextError(
+                    f"{text!r}: '?' at position {i + 1}: a blank on the board needs its "
+                    "letter in lower case"
+                )
+            out.append(BLANK)
+            i += 1
+            continue
+        if ch == "[":
+            end = text.find("]", i + 1)
+            if end < 0:
+                raise TileTextError(f"{text!r}: '[' at position {i + 1} is never closed")
+            label = text[i + 1 : end]
+            if not label:
+                raise TileTextError(f"{text!r}: empty brackets at position {i + 1}")
+            out.append(_label_tile(alphabet, label, text, i, rack))
+            i = end + 1
+            continue
+        if ch == "]":
+            raise TileTextError(f"{text!r}: ']' at position {i + 1} without '['")
+        label = aliases.get(ch.upper())
+        if label is not None:
+            out.append(
+                _label_tile(alphabet, label if ch.isupper() else label.lower(), text, i, rack)
+            )
+            i += 1
+            continue
+        upper = ch.upper()
+        if upper in alphabet.labels:
+            out.append(_label_tile(alphabet, ch, text, i, rack))
+            i += 1
+            continue
+        # lenient: an unbracketed multi-letter label whose first character is no tile alone
+        for n in range(min(max(len(x) for x in alphabet.labels), len(text) - i), 1, -1):
+            chunk = text[i : i + n]
+            if chunk.upper() in alphabet.labels and (chunk.isupper() or chunk.islower()):
+                out.append(_label_tile(alphabet, chunk, text, i, rack))
+                i += n
+                break
+        else:
+            raise TileTextError(
+                f"{text!r}: {ch!r} at position {i + 1} is not a tile of the "
+                f"{alphabet.name} alphabet"
+            )
+    return out
+
+
+def _label_tile(alphabet: Alphabet, label: str, text: str, pos: int, rack: bool) -> int:
+    upper = label.upper()
+    if upper not in alphabet.labels:
+        raise TileTextError(
+            f"{text!r}: {label!r} at position {pos + 1} is not a tile of the "
+            f"{alphabet.name} alphabet"
+        )
+    tile = alphabet.letter(upper)
+    if label == upper and label != label.lower():
+        return tile
+    if label == label.lower() and label != upper:
+        if rack:
+            raise TileTextError(
+                f"{text!r}: lower-case {label!r} at position {pos + 1}: write a blank on a "
+                "rack as '?'"
+            )
+        return as_blank(tile)
+    raise TileTextError(f"{text!r}: {label!r} at position {pos + 1} mixes upper and lower case")
+
+
+def rack_tiles(
+    alphabet: Alphabet, text: str, aliases: Mapping[str, str] | None = None
+) -> list[int]:
+    """A rack's tiles (letters and ``?``)."""
+    return [t for t in parse_tiles(alphabet, text, rack=True, aliases=aliases) if t is not None]
+
+
+def rack_value(tiles: TileSet, rack: Iterable[int]) -> int:
+    return sum(tiles.value(t) for t in rack)
+
+
+# -- rules as a preset plus overrides ----------------------------------------------------
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def encode_rules(rules: Rules) -> tuple[str, dict[str, Any]]:
+    """``(preset name, {field: JSON value})`` for the fields that differ from the preset
+    named ``rules.name`` (or from the plain ``Rules()`` defaults for a custom name)."""
+    base = PRESETS.get(rules.name, Rules(name=rules.name))
+    diff = {
+        f.name: _to_json(getattr(rules, f.name))
+        for f in dataclasses.fields(Rules)
+        if getattr(rules, f.name) != getattr(base, f.name)
+    }
+    return rules.name, diff
+
+
+def encode_rules_text(rules: Rules) -> str:
+    """``naspa`` or ``naspa {"challenge_rule":"single"}`` (compact JSON, no spaces)."""
+    name, diff = encode_rules(rules)
+    if not diff:
+        return name
+    return f"{name} {json.dumps(diff, separators=(',', ':'), ensure_ascii=False, sort_keys=True)}"
+
+
+def decode_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The inverse of :func:`encode_rules`. Raises :class:`RulesError` naming the problem."""
+    base = PRESETS.get(name.lower(), Rules(name=name))
+    if not overrides:
+        return base
+    if not isinstance(overrides, Mapping):
+        raise RulesError("rule overrides must be a JSON object")
+    fields = {f.name: f for f in dataclasses.fields(Rules)}
+    changes: dict[str, Any] = {}
+    for key, raw in overrides.items():
+        if key not in fields:
+            raise RulesError(f"unknown rules field {key!r}")
+        current = getattr(base, key)
+        try:
+            changes[key] = _decode_field(key, raw, current)
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"rules field {key!r}: bad value {raw!r} ({exc})") from None
+    try:
+        return base.replace(**changes)
+    except (TypeError, ValueError) as exc:
+        raise RulesError(f"rule overrides do not make valid rules: {exc}") from None
+
+
+def _decode_field(key: str, raw: Any, current: Any) -> Any:
+    if raw is None:
+        return None
+    if key == "clock":
+        if not isinstance(raw, dict):
+            raise TypeError("a clock is an object")
+        return _decode_dataclass(TimeControl, raw)
+    if key == "duplicate":
+        if not isinstance(raw, dict):
+            raise TypeError("duplicate settings are an object")
+        return _decode_dataclass(DuplicateSettings, raw)
+    if isinstance(current, Enum):
+        return type(current)(raw)
+    if isinstance(current, bool):
+        if not isinstance(raw, bool):
+            raise TypeError("expected true or false")
+        return raw
+    if isinstance(current, int) and not isinstance(raw, int | str):
+        raise TypeError("expected a number")
+    if isinstance(current, str) and key not in ("finish_line_target",) and not isinstance(raw, str):
+        raise TypeError("expected a string")
+    if isinstance(current, tuple):
+        if not isinstance(raw, list):
+            raise TypeError("expected a list")
+        return _tuples(raw)
+    return _tuples(raw)
+
+
+def _decode_dataclass(cls: type, raw: Mapping[str, Any]) -> Any:
+    defaults = cls()
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in names:
+            raise ValueError(f"unknown field {key!r}")
+        current = getattr(defaults, key)
+        kwargs[key] = type(current)(value) if isinstance(current, Enum) else _tuples(value)
+    return cls(**kwargs)
+
+
+def decode_rules_text(text: str) -> Rules:
+    """Read ``naspa`` or ``naspa {"challenge_rule":"single"}``."""
+    text = text.strip()
+    if not text:
+        raise RulesError("no rules preset named")
+    name, _, rest = text.partition(" ")
+    if name.lower() not in PRESETS and not rest:
+        raise RulesError(f"no rules preset {name!r}; presets: {', '.join(sorted(PRESETS))}")
+    overrides = None
+    if rest.strip():
+        try:
+            overrides = json.loads(rest)
+        except json.JSONDecodeError as exc:
+            raise RulesError(f"rule overrides are not valid JSON: {exc.msg}") from None
+    return decode_rules(name, overrides)
+
+
+__all__ = [
+    "LAYOUT_GCG_NAMES",
+    "LAYOUT_NAMES",
+    "TILESET_GCG_NAMES",
+    "TILESET_NAMES",
+    "TileTextError",
+    "decode_rules",
+    "decode_rules_text",
+    "encode_rules",
+    "encode_rules_text",
+    "format_tile",
+    "format_tiles",
+    "layout_for",
+    "parse_tiles",
+    "rack_tiles",
+    "rack_value",
+    "tileset_for",
+]
