@@ -1,0 +1,61 @@
+"""Run ``tessera serve`` as a real process on a free local port (server and browser tests)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+TESSERA = Path(sys.executable).with_name("tessera")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """``tessera serve --database sqlite:///DB --port N`` with the computer moving at once."""
+
+    def __init__(self, db: Path, *, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        env = dict(os.environ)
+        cmd = [str(TESSERA), "serve", "--port", str(self.port),
+               "--database", f"sqlite:///{self.db}", "--bot-delay", "0"]
+        self.log = open(self.db.with_suffix(f".{self.port}.log"), "ab")
+        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"tessera serve exited with {self.proc.returncode}")
+            try:
+                if httpx.get(self.url + "/api/meta", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("tessera serve did not start within 30 s")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=10)
+        self.proc = None
+        self.log.close()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill(signal.SIGTERM)

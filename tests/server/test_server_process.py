@@ -1,0 +1,167 @@
+"""A real ``tessera serve`` process: what leaves it over a whole game (security), and a
+SIGKILL in the middle of a game (durability)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from helpers import H, new_game, state, take_turn, wait_turn
+from serverproc import ServerProcess
+from websockets.sync.client import connect
+
+from tessera.game import Game, GameState
+from tessera.lexicon import Lexicon
+from tessera.server.hub import apply_action
+from tessera.server.storage import Storage
+
+
+class Recorder:
+    """Every HTTP response body and WebSocket message the page's side receives."""
+
+    def __init__(self) -> None:
+        self.bodies: list[str] = []
+
+    def hook(self, response: httpx.Response) -> None:
+        response.read()
+        self.bodies.append(response.text)
+
+    def listen(self, url: str, gid: str, token: str) -> None:
+        ready = threading.Event()
+
+        def run() -> None:
+            with connect(url.replace("http", "ws") + f"/api/games/{gid}/ws") as ws:
+                self.socket = ws
+                ws.send(json.dumps({"token": token}))
+                ready.set()
+                try:
+                    for message in ws:
+                        self.bodies.append(str(message))
+                except Exception:  # closed at the end of the test
+                    return
+
+        threading.Thread(target=run, daemon=True).start()
+        assert ready.wait(10)
+
+
+def replay_positions(db: Path, gid: str) -> tuple[Game, list[tuple[str, list[int]]]]:
+    """The computer's rack and the bag's order after every action of the stored game."""
+    rec = Storage(f"sqlite:///{db}").load(gid)
+    assert rec is not None
+    game = Game(rec.rules, Lexicon.load("enable"), [s.name for s in rec.seats], seed=rec.seed)
+    secrets: list[tuple[str, list[int]]] = []
+
+    def note() -> None:
+        if game.state is not GameState.OVER:
+            secrets.append((game.alphabet.format(game.rack(1).tiles()), list(game._bag)))
+
+    note()
+    for action in rec.actions:
+        apply_action(game, action)
+        note()
+    return game, secrets
+
+
+def test_the_opponents_rack_and_the_bag_order_never_leave_the_server(tmp_path: Path) -> None:
+    db = tmp_path / "sec.db"
+    rec = Recorder()
+    with ServerProcess(db) as server, httpx.Client(
+        base_url=server.url, event_hooks={"response": [rec.hook]}, timeout=30
+    ) as client:
+        client.get("/")
+        for asset in ("/static/js/main.js", "/static/js/board.js", "/static/js/api.js"):
+            assert client.get(asset).status_code == 200
+        gid, tok = new_game(client)
+        rec.listen(server.url, gid, tok)
+        other = {H: tok}
+        # refused: viewing, moving or exchanging as the other seat; no token; a wrong token
+        assert client.get(f"/api/games/{gid}/state?seat=1", headers=other).status_code == 403
+        assert client.get(f"/api/games/{gid}/state").status_code == 403
+        assert client.get(f"/api/games/{gid}/state", headers={H: "x" * 32}).status_code == 403
+        for body in ({"action": "pass"}, {"action": "exchange", "tiles": "A"}):
+            r = client.post(f"/api/games/{gid}/move", headers=other, json={"seat": 1, **body})
+            assert r.status_code == 403
+        r = client.post(f"/api/games/{gid}/hints", headers=other, json={"seat": 1})
+        assert r.status_code == 403
+        assert client.get(f"/api/games/{gid}/gcg", headers=other).status_code == 400
+        with connect(server.url.replace("http", "ws") + f"/api/games/{gid}/ws") as bad:
+            bad.send(json.dumps({"token": "guess"}))
+            assert json.loads(bad.recv(timeout=10))["type"] == "error"
+        turns = 0
+        s = wait_turn(client, gid, tok)
+        while s["state"] != "over":
+            take_turn(client, gid, tok, s)
+            s = wait_turn(client, gid, tok)
+            turns += 1
+            assert turns < 60
+        final = state(client, gid, tok)
+        rec.socket.close()
+    assert final["final_racks"] is not None and final["result"]["reason"]
+    game, secrets = replay_positions(db, gid)
+    assert game.is_over and list(game.scores) == final["scores"]
+    alphabet = game.alphabet
+    seen_states = 0
+    for body in rec.bodies:
+        try:
+            data: Any = json.loads(body)
+        except json.JSONDecodeError:
+            data = None
+        st = data
+        if isinstance(data, dict) and data.get("type") == "state":
+            st = data["state"]  # a WebSocket message
+        if isinstance(st, dict) and "history" in st:
+            seen_states += 1
+            if st["state"] == "over":
+                continue  # the end reveals every rack
+            assert st["seat"] == 0 and st["final_racks"] is None
+            for e in st["history"]:
+                if e["player"] == 1:
+                    assert e["rack"] == ""
+                    if e["kind"] == "exchange":
+                        assert e["move"].startswith("-") and e["move"][1:].isdigit()
+            assert "bag" not in st and "racks" not in st
+        # no full computer rack nor any seven tiles of the bag in order, anywhere
+        for rack, bag in secrets:
+            if len(rack) == 7:
+                assert rack not in body
+            for i in range(0, max(0, len(bag) - 7), 7):
+                assert alphabet.format(bag[i : i + 7]) not in body
+    assert seen_states > turns
+
+
+def test_a_killed_server_resumes_the_game_at_the_same_move(tmp_path: Path) -> None:
+    db = tmp_path / "dur.db"
+    server = ServerProcess(db).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            gid, tok = new_game(client, rules="naspa")
+            for _ in range(3):
+                s = wait_turn(client, gid, tok)
+                acked = take_turn(client, gid, tok, s).json()
+            before = wait_turn(client, gid, tok)
+        assert before["seq"] >= acked["seq"] >= 5
+        server.kill()  # SIGKILL: no shutdown, no flush
+        server = ServerProcess(db).start()
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            after = state(client, gid, tok)
+            for key in ("board", "rack", "scores", "history", "bag_count", "to_move", "seq"):
+                assert after[key] == before[key], key
+            take_turn(client, gid, tok, after)  # and the game goes on
+            assert wait_turn(client, gid, tok)["seq"] > after["seq"]
+    finally:
+        server.kill()
+
+
+@pytest.mark.parametrize("path", ["/api/games/nosuch/state", "/api/games/nosuch/gcg"])
+def test_unknown_games_are_not_found(tmp_path: Path, path: str) -> None:
+    from starlette.testclient import TestClient
+
+    from tessera.server.app import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'x.db'}")) as client:
+        r = client.get(path, headers={H: "t"})
+        assert r.status_code == 404 and r.json()["reason"] == "no_game"
