@@ -141,7 +141,8 @@ def test_challenge_rules_offer_a_challenge_and_clocks(client: TestClient) -> Non
     assert s["rules"]["challenges"] is True and s["rules"]["clock"] is True
     assert s["clocks_ms"] == [25 * 60_000, 25 * 60_000] or s["to_move"] == 1
     s = wait_turn(client, gid, tok)
-    r = client.post(f"/api/games/{gid}/move", headers={H: tok}, json={"seat": 0, "action": "challenge"})
+    body = {"seat": 0, "action": "challenge"}
+    r = client.post(f"/api/games/{gid}/move", headers={H: tok}, json=body)
     if s["can_challenge"]:
         assert r.status_code == 200
     else:
