@@ -158,6 +158,7 @@ def test_build_holds_exactly_the_words(words: list[bytes]) -> None:
     assert set(kwg.paths(kwg.gaddag_root)) == expected
     assert check_reference(kwg.nodes) == ""
     assert build_reference(words) == kwg.to_bytes()
+    assert kwg.verify(words) == ""
 
 
 def test_graph_is_minimal_for_shared_suffixes() -> None:
@@ -243,6 +244,21 @@ def test_graph_with_tiles_outside_the_alphabet_names_the_problem(tmp_path: Path)
     wide = Alphabet("wide", tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + tuple("ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎ"))
     lex = Lexicon.load(path, alphabet=wide)
     assert lex.contains([40, 41]) and lex.format([40, 41]) == "ÍÎ"
+
+
+def test_verify_names_the_first_difference() -> None:
+    kwg = Kwg.build([bytes([C, A, T]), bytes([A, T])])
+    assert kwg.verify([[C, A, T], [A, T]]) == ""
+    assert kwg.verify([[C, A, T], [A, T], [T, A]]) == f"the DAWG lacks word {[T, A]}"
+    assert kwg.verify([[C, A, T]]) == "the DAWG holds 2 words, not 1"
+    dawg_only = Kwg.build([bytes([A, T])], gaddag=False)
+    assert dawg_only.verify([[A, T]]) == f"the GADDAG lacks entry 1 of word {[A, T]}"
+    native, kwgmod._native = kwgmod._native, None
+    try:  # the pure-Python path says the same
+        assert kwg.verify([[C, A, T], [A, T], [T, A]]) == f"the DAWG lacks word {[T, A]}"
+        assert dawg_only.verify([[A, T]]) == f"the GADDAG lacks entry 1 of word {[A, T]}"
+    finally:
+        kwgmod._native = native
 
 
 def test_empty_word_list_builds_an_empty_graph() -> None:

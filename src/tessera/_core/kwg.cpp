@@ -368,6 +368,51 @@ void register_kwg(py::module_& m) {
         },
         py::arg("nodes"), py::arg("list"), "Number of accepting paths from a list.");
     m.def(
+        "kwg_verify",
+        [](const py::buffer& buf, std::vector<std::string> words) -> std::string {
+            View g = view_of(buf);
+            py::gil_scoped_release release;
+            words.erase(std::remove_if(words.begin(), words.end(),
+                                       [](const std::string& w) { return w.empty(); }),
+                        words.end());
+            std::sort(words.begin(), words.end());
+            words.erase(std::unique(words.begin(), words.end()), words.end());
+            const uint32_t droot = dawg_root(g.nodes), groot = gaddag_root(g.nodes);
+            uint64_t entries = 0;
+            std::string entry;
+            for (const std::string& w : words) {
+                if (!walk(g, droot, w)) return "the DAWG lacks word #" + std::to_string(&w - &words[0]);
+                const size_t n = w.size();
+                for (size_t i = 1; i <= n; ++i) {
+                    entry.assign(w.rend() - static_cast<std::ptrdiff_t>(i), w.rend());
+                    if (i < n) {
+                        entry.push_back(static_cast<char>(SEPARATOR));
+                        entry.append(w, i, std::string::npos);
+                    }
+                    if (!walk(g, groot, entry)) {
+                        return "the GADDAG lacks entry " + std::to_string(i) + " of word #" +
+                               std::to_string(&w - &words[0]);
+                    }
+                    ++entries;
+                }
+            }
+            std::vector<int64_t> memo(g.size, -1);
+            const uint64_t in_dawg = count_from(g, droot, memo);
+            if (in_dawg != words.size()) {
+                return "the DAWG holds " + std::to_string(in_dawg) + " words, not " +
+                       std::to_string(words.size());
+            }
+            const uint64_t in_gaddag = count_from(g, groot, memo);
+            if (in_gaddag != entries) {
+                return "the GADDAG holds " + std::to_string(in_gaddag) + " entries, not " +
+                       std::to_string(entries);
+            }
+            return "";
+        },
+        py::arg("nodes"), py::arg("words"),
+        "'' if a checked KWG holds exactly these words in its DAWG and exactly their entries "
+        "in its GADDAG (every one walked), else the first difference (words sorted, unique).");
+    m.def(
         "kwg_word_counts",
         [](const py::buffer& buf) {
             View g = view_of(buf);

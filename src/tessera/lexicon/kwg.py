@@ -418,6 +418,30 @@ class Kwg:
             return int(_native.kwg_count(self.nodes, root))
         return sum(1 for _ in self.paths(root))
 
+    def verify(self, words: Iterable[Sequence[int]]) -> str:
+        """'' if the DAWG holds exactly ``words`` and the GADDAG exactly their entries (each
+        one walked, then the totals compared), else the first difference found."""
+        unique = sorted({bytes(w) for w in words if len(w)})
+        if _native is not None:
+            problem = _native.kwg_verify(self.nodes, unique)
+            if "#" in problem:
+                head, _, number = problem.rpartition("#")
+                problem = f"{head}{list(unique[int(number)])}"
+            return problem
+        entries = 0
+        for w in unique:
+            if not self.contains(w):
+                return f"the DAWG lacks word {list(w)}"
+            for i, entry in enumerate(gaddag_strings(w), start=1):
+                if not self.gaddag_contains(entry):
+                    return f"the GADDAG lacks entry {i} of word {list(w)}"
+                entries += 1
+        if self.count() != len(unique):
+            return f"the DAWG holds {self.count()} words, not {len(unique)}"
+        if self.count(self.gaddag_root) != entries:
+            return f"the GADDAG holds {self.count(self.gaddag_root)} entries, not {entries}"
+        return ""
+
     def max_tile(self) -> int:
         """The largest tile on any node (to check a graph against an alphabet)."""
         if len(self.nodes) <= 2:
