@@ -83,7 +83,9 @@ def test_install_spanish_expands_hunspell_affixes(tmp_path: Path) -> None:
     assert lex.contains([ch, *lex.alphabet.parse("ICO")])
 
 
-def test_cli_install_reports_missing_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_install_reports_missing_package(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import tessera.lexicon.languages as languages
 
     monkeypatch.setattr(languages, "DICT", tmp_path)
