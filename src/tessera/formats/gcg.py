@@ -907,21 +907,32 @@ def replay(
     lexicon: Any = None,
     check_scores: bool = True,
     *,
+    check_words: bool = False,
     turns: int | None = None,
 ) -> Game:
     """Rebuild the game a record describes, checking it line by line.
 
     Raises :class:`GcgError` with the line number of the first problem: a score or running
     total that differs from the recomputed one, tiles not on the rack, an illegal placement,
-    a line out of turn, … With ``lexicon`` (a word source with ``contains``/``has_anagram``,
-    or a name for ``tessera.lexicon.Lexicon.load``) every word of every play that stood is
-    checked too. ``check_scores=False`` skips the score and total comparisons. ``turns``
+    a line out of turn, … Challenges are decided by the file (a ``--`` line means the play
+    was invalid), not by a word list. ``lexicon`` (a word source with ``contains`` and
+    ``has_anagram``, or a name for ``tessera.lexicon.Lexicon.load``) becomes the returned
+    game's word list; with ``check_words=True`` every word of every play that stood is
+    checked against it too. ``check_scores=False`` skips the score and total comparisons. ``turns``
     stops after that many turn lines (plays, passes, exchanges) and the lines that settle
     them (withdrawals, challenge bonuses).
     """
     if isinstance(record, str | bytes):
         record = loads(record)
-    return _Replay(record, rules, lexicon, check_scores, turns).run()
+    lex = _load_lexicon(lexicon)
+    if check_words and lex is None:
+        raise GcgError("checking words needs a lexicon")
+    game = _Replay(record, rules, lex if check_words else None, check_scores, turns).run()
+    state = game._rng.getstate()
+    game._rng = random.Random()  # the replay's scripted draws end with the replay
+    game._rng.setstate(state)
+    game.lexicon = lex
+    return game
 
 
 def _load_lexicon(lexicon: Any) -> Any:
@@ -949,7 +960,7 @@ class _Replay:
         self.record = record
         self.check_scores = check_scores
         self.turn_limit = turns
-        self.lexicon = _load_lexicon(lexicon)
+        self.lexicon = lexicon
         try:
             self.rules = preset(rules) if rules is not None else infer_rules(record)
         except RulesError as exc:
