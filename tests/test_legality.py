@@ -150,6 +150,35 @@ def test_placed_tiles_must_be_letters_of_the_alphabet(quite: Game) -> None:
     refused(quite, Play(8, 7, True, (27,)), Reason.NOTATION, "tile id 27 on H9")
 
 
+BAD_PLACEMENTS = [
+    ["8D"],
+    [(7, 7)],
+    [(7, 7, 1, 1)],
+    [("7", 7, 1)],
+    [(7.0, 7, 1)],
+    [(7, 7, None)],
+    [(True, 7, 1)],
+]
+
+
+@pytest.mark.parametrize(
+    "placements", BAD_PLACEMENTS, ids=["text", "pair", "quad", "str", "float", "none", "bool"]
+)
+def test_placements_must_be_integer_triples(quite: Game, placements: list[object]) -> None:
+    refused(quite, placements, Reason.NOTATION, "(row, col, tile)")
+    with pytest.raises(IllegalMove) as info:
+        play_from_squares(quite.board, placements)  # type: ignore[arg-type]
+    assert info.value.reason is Reason.NOTATION
+    assert f"(row, col, tile) triple of integers, not {placements[0]!r}" in str(info.value)
+
+
+def test_placements_may_be_lists_as_json_gives_them(quite: Game) -> None:
+    give(quite, "Bob", "SAXEEEE")
+    event = quite.play([[7, 8, L("S")]])
+    assert event is not None and isinstance(event.move, Play)
+    assert event.move.gcg(EN) == "8D .....S"
+
+
 # -- R2.2 one line, R2.3 no gaps, R2.5 direction --------------------------------------------
 
 

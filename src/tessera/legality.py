@@ -194,6 +194,16 @@ def check_play(
 def play_from_squares(board: Board, placements: Iterable[tuple[int, int, int]]) -> Play:
     """A play from placed tiles, with R2.2/R2.3 reasons when they are not one line."""
     placed = list(placements)
+    for item in placed:
+        if not (
+            isinstance(item, tuple | list)
+            and len(item) == 3
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in item)
+        ):
+            raise IllegalMove(
+                Reason.NOTATION,
+                f"a placed tile is a (row, col, tile) triple of integers, not {item!r}",
+            )
     if not placed:
         raise IllegalMove(Reason.NO_TILES, "no tiles placed: a play places at least one (R2.1)")
     rows = {r for r, _, _ in placed}
