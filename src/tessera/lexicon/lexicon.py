@@ -35,6 +35,7 @@ from tessera.lexicon.wordlist import (
     MIN_LENGTH,
     Progress,
     Spellings,
+    Tokenizer,
     WordList,
     fold_to_alphabet,
     lines_of,
@@ -200,6 +201,13 @@ class Lexicon:
         self._key = key
         self._count: int | None = None
         self._alpha: Kwg | None = None
+        # byte -> letter: letters map to themselves, designated blanks to their letter, and
+        # anything else (the undesignated blank, ids past the alphabet) to 0
+        n = len(alphabet)
+        self._letter_table = bytes(
+            (b & ~BLANK_BIT) if 1 <= (b & ~BLANK_BIT) <= n else 0 for b in range(256)
+        )
+        self._tokenizer = Tokenizer(alphabet)
         # Extra validity for human plays beyond the finite graph (Hungarian: Hunspell).
         # Called with the word in lower case; the move generator uses only the graph.
         self.checker: Callable[[str], bool] | None = None
@@ -409,14 +417,11 @@ class Lexicon:
 
     def _letters(self, tiles: Sequence[int]) -> bytes | None:
         """Letters of tiles, designated blanks as their letters; None if any is no letter."""
-        n = len(self.alphabet)
-        out = bytearray()
-        for t in tiles:
-            letter = t & ~BLANK_BIT
-            if not 1 <= letter <= n:
-                return None
-            out.append(letter)
-        return bytes(out)
+        try:
+            letters = bytes(tiles).translate(self._letter_table)
+        except (ValueError, TypeError):
+            return None  # a value outside 0..255 is no tile
+        return None if 0 in letters else letters
 
     def contains(self, tiles: Sequence[int]) -> bool:
         """True if the tiles spell a word (undesignated blanks spell nothing)."""
@@ -429,7 +434,11 @@ class Lexicon:
 
     def contains_word(self, text: str) -> bool:
         """True if ``text`` (any case, any tile spelling) is a word."""
-        return any(self.contains(s) for s in _tokens(self.alphabet, text))
+        try:
+            spelled: Iterable[Sequence[int]] = self._tokenizer(text.strip().upper())
+        except ValueError:  # accents to strip, or no spelling at all
+            spelled = _tokens(self.alphabet, text)
+        return any(self.contains(s) for s in spelled)
 
     def __contains__(self, item: object) -> bool:
         if isinstance(item, str):
