@@ -1,0 +1,1103 @@
+// Move generation (see movegen.hpp and the Python reference, tessera/movegen.py).
+#include "movegen.hpp"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+#include "kwg.hpp"
+
+namespace py = pybind11;
+
+namespace tessera::movegen {
+
+using kwg::accepts;
+using kwg::arc_index;
+using kwg::is_end;
+using kwg::tile;
+
+namespace {
+
+constexpr uint8_t BLANK_BIT = 0x80;
+constexpr double NO_BOUND = -std::numeric_limits<double>::infinity();
+
+inline uint32_t find(const std::vector<uint32_t>& g, uint32_t list, uint32_t t) {
+    return kwg::find(kwg::View{g.data(), g.size()}, list, t);
+}
+
+// Exchanged tiles are ordered letters first, blanks last (tessera.movegen._exchange_order).
+inline int exchange_order(uint8_t t) { return t == 0 ? 256 : t; }
+
+int key_cmp(const Move& a, const Move& b) {
+    if (a.kind != b.kind) return a.kind < b.kind ? -1 : 1;
+    if (a.kind == PLAY) {
+        const int da = a.across ? 0 : 1, db = b.across ? 0 : 1;
+        if (da != db) return da < db ? -1 : 1;
+        if (a.row != b.row) return a.row < b.row ? -1 : 1;
+        if (a.col != b.col) return a.col < b.col ? -1 : 1;
+        const int n = std::min(a.len, b.len);
+        for (int i = 0; i < n; ++i) {
+            if (a.word[i] != b.word[i]) return a.word[i] < b.word[i] ? -1 : 1;
+        }
+        return a.len == b.len ? 0 : (a.len < b.len ? -1 : 1);
+    }
+    if (a.kind == EXCHANGE) {
+        const int n = std::min(a.len, b.len);
+        for (int i = 0; i < n; ++i) {
+            const int x = exchange_order(a.word[i]), y = exchange_order(b.word[i]);
+            if (x != y) return x < y ? -1 : 1;
+        }
+        return a.len == b.len ? 0 : (a.len < b.len ? -1 : 1);
+    }
+    return 0;
+}
+
+// One generation: a position, a rack, and the moves found so far.
+struct Gen {
+    const Config& c;
+    const uint8_t* cells;
+    int rows, cols;
+    int nletters;
+    int counts[MAX_LETTERS + 1] = {};
+    int rack_total = 0;
+    uint64_t playable = 0;  // letters the rack can put down (all of them with a blank)
+    bool first = false;
+    int top = 0;
+    std::vector<Move> out;
+
+    // leave values by the "used" code: the tiles taken from the rack, in mixed radix
+    int radix[MAX_LETTERS + 1] = {};
+    std::vector<double> leave_by_used;
+    double best_leave[MAX_RACK + 1] = {};
+    int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
+
+    // per direction (0 across, 1 down), per square (row-major): cross-checks
+    std::vector<uint64_t> mask[2];
+    std::vector<int> xscore[2];  // perpendicular tiles' value; -1 when there is no cross-word
+    std::vector<uint8_t> anchor_sq;
+
+    // the line being searched
+    bool across = true;
+    int line = 0;
+    int N = 0;
+    uint8_t ltile[MAX_DIM] = {};
+    int llm[MAX_DIM] = {}, lwm[MAX_DIM] = {}, lxs[MAX_DIM] = {};
+    uint64_t lmask[MAX_DIM] = {};
+    bool lanchor[MAX_DIM] = {};
+    int loaded_dir = -1, loaded_line = -1;
+
+    // the search state
+    uint8_t placed[MAX_DIM] = {};
+    int nplaced = 0;
+    int used_code = 0;
+    int anchor = 0;
+    int left_end = 0;
+
+    Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, int top_)
+        : c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols), nletters(cfg.letters()),
+          top(top_) {
+        for (int t = 0; t <= nletters; ++t) {
+            counts[t] = rack[t];
+            rack_total += rack[t];
+            if (t > 0 && rack[t] > 0) playable |= uint64_t(1) << t;
+        }
+        if (counts[0] > 0) playable = all_letters();
+        first = true;
+        for (int i = 0; i < rows * cols; ++i) {
+            if (cells[i]) {
+                first = false;
+                break;
+            }
+        }
+        build_leaves();
+    }
+
+    uint64_t all_letters() const {
+        return nletters >= 63 ? ~uint64_t(1) : ((uint64_t(1) << (nletters + 1)) - 2);
+    }
+    int value(uint8_t t) const { return (t & BLANK_BIT) ? 0 : c.values[t]; }
+    uint8_t at(int r, int col) const {
+        if (r < 0 || r >= rows || col < 0 || col >= cols) return 0;
+        return cells[r * cols + col];
+    }
+
+    // -- leaves ---------------------------------------------------------------------------
+
+    void build_leaves() {
+        int codes = 1;
+        for (int t = 0; t <= nletters; ++t) {
+            radix[t] = codes;
+            codes *= counts[t] + 1;
+        }
+        leave_by_used.assign(codes, 0.0);
+        for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = NO_BOUND;
+        int used[MAX_LETTERS + 1];
+        int left[MAX_LETTERS + 1];
+        for (int code = 0; code < codes; ++code) {
+            int rest = code, n = 0;
+            for (int t = 0; t <= nletters; ++t) {
+                used[t] = rest % (counts[t] + 1);
+                rest /= counts[t] + 1;
+                left[t] = counts[t] - used[t];
+                n += used[t];
+            }
+            const double v = c.leave_kwg.empty() ? 0.0 : leave_value(c, left, nletters + 1);
+            leave_by_used[code] = v;
+            if (v > best_leave[n]) best_leave[n] = v;
+        }
+        int k = 0;
+        for (int t = 0; t <= nletters; ++t) {
+            for (int i = 0; i < counts[t]; ++i) rack_values[k++] = t == 0 ? 0 : c.values[t];
+        }
+        std::sort(rack_values, rack_values + k, [](int a, int b) { return a > b; });
+    }
+
+    // -- cross-checks ---------------------------------------------------------------------
+
+    bool alpha_accepts(const int* lc) const {
+        // walk the alphagram DAWG with the letters in sorted order
+        uint32_t list = kwg::dawg_root(c.alpha.data());
+        uint32_t node = 0;
+        for (int t = 1; t <= nletters; ++t) {
+            for (int i = 0; i < lc[t]; ++i) {
+                node = find(c.alpha, list, t);
+                if (node == 0) return false;
+                list = arc_index(c.alpha[node]);
+            }
+        }
+        return node != 0 && accepts(c.alpha[node]);
+    }
+
+    // True if some word is an anagram of the letters lc (per letter) plus `blanks` wildcards.
+    bool anagram_exists(int* lc, int blanks, uint32_t list, int from, int left) const {
+        if (list == 0) return false;
+        int lowest = 0;  // the smallest letter still needed: no arc may skip past it
+        for (int t = from; t <= nletters; ++t) {
+            if (lc[t]) {
+                lowest = t;
+                break;
+            }
+        }
+        for (uint32_t i = list;; ++i) {
+            const uint32_t node = c.alpha[i];
+            const int t = static_cast<int>(tile(node));
+            if (lowest && t > lowest) return false;
+            if (t >= from) {
+                bool real = lc[t] > 0;
+                if (real || blanks > 0) {
+                    if (real) --lc[t]; else --blanks;
+                    const bool ok = left == 1 ? accepts(node)
+                                              : anagram_exists(lc, blanks, arc_index(node), t,
+                                                               left - 1);
+                    if (real) ++lc[t]; else ++blanks;
+                    if (ok) return true;
+                }
+            }
+            if (is_end(node)) break;
+        }
+        return false;
+    }
+
+    // Allowed letters on empty square (r, col) for plays in direction dir, and the value of
+    // the perpendicular tiles (-1 if none touch it).
+    void cross_check(int r, int col, int dir, uint64_t& m, int& xs) const {
+        const int dr = dir == 0 ? 1 : 0, dc = dir == 0 ? 0 : 1;  // perpendicular step
+        uint8_t before[MAX_DIM], after[MAX_DIM];
+        int nb = 0, na = 0, sum = 0;
+        for (int rr = r - dr, cc = col - dc; at(rr, cc); rr -= dr, cc -= dc) {
+            before[nb++] = at(rr, cc) & ~BLANK_BIT;  // nearest first: the prefix reversed
+            sum += value(at(rr, cc));
+        }
+        for (int rr = r + dr, cc = col + dc; at(rr, cc); rr += dr, cc += dc) {
+            after[na++] = at(rr, cc) & ~BLANK_BIT;
+            sum += value(at(rr, cc));
+        }
+        if (nb == 0 && na == 0) {
+            m = all_letters();
+            xs = -1;
+            return;
+        }
+        xs = sum;
+        m = 0;
+        if (nb + na + 1 < c.min_word_length) return;
+        if (c.anagram()) {
+            int lc[MAX_LETTERS + 1] = {};
+            for (int i = 0; i < nb; ++i) ++lc[before[i]];
+            for (int i = 0; i < na; ++i) ++lc[after[i]];
+            for (int t = 1; t <= nletters; ++t) {
+                ++lc[t];
+                if (alpha_accepts(lc)) m |= uint64_t(1) << t;
+                --lc[t];
+            }
+            return;
+        }
+        const std::vector<uint32_t>& g = c.kwg;
+        uint32_t list;
+        if (nb > 0) {
+            list = kwg::gaddag_root(g.data());
+            for (int i = 0; i < nb; ++i) {
+                const uint32_t node = find(g, list, before[i]);
+                if (node == 0) return;
+                list = arc_index(g[node]);
+            }
+            const uint32_t sep = find(g, list, 0);
+            if (sep == 0) return;
+            list = arc_index(g[sep]);
+        } else {
+            list = kwg::dawg_root(g.data());
+        }
+        if (list == 0) return;
+        for (uint32_t i = list;; ++i) {
+            const uint32_t node = g[i];
+            const uint32_t t = tile(node);
+            if (t >= 1 && t <= static_cast<uint32_t>(nletters)) {
+                bool ok;
+                if (na == 0) {
+                    ok = accepts(node);
+                } else {
+                    uint32_t l2 = arc_index(node), n2 = 0;
+                    for (int j = 0; j < na; ++j) {
+                        n2 = find(g, l2, after[j]);
+                        if (n2 == 0) break;
+                        l2 = arc_index(g[n2]);
+                    }
+                    ok = n2 != 0 && accepts(g[n2]);
+                }
+                if (ok) m |= uint64_t(1) << t;
+            }
+            if (is_end(node)) break;
+        }
+    }
+
+    void compute_cross_checks() {
+        const int n = rows * cols;
+        anchor_sq.assign(n, 0);
+        for (int dir = 0; dir < 2; ++dir) {
+            mask[dir].assign(n, 0);
+            xscore[dir].assign(n, -1);
+        }
+        for (int r = 0; r < rows; ++r) {
+            for (int col = 0; col < cols; ++col) {
+                const int i = r * cols + col;
+                if (cells[i]) continue;
+                if (first) {
+                    anchor_sq[i] = c.cover_start ? (r == c.start_row && col == c.start_col) : 1;
+                } else {
+                    anchor_sq[i] =
+                        at(r - 1, col) || at(r + 1, col) || at(r, col - 1) || at(r, col + 1);
+                }
+                for (int dir = 0; dir < 2; ++dir) {
+                    cross_check(r, col, dir, mask[dir][i], xscore[dir][i]);
+                }
+            }
+        }
+    }
+
+    void load_line(int dir, int index) {
+        if (dir == loaded_dir && index == loaded_line) return;
+        loaded_dir = dir;
+        loaded_line = index;
+        across = dir == 0;
+        line = index;
+        N = across ? cols : rows;
+        for (int p = 0; p < N; ++p) {
+            const int r = across ? index : p, col = across ? p : index;
+            const int i = r * cols + col;
+            ltile[p] = cells[i];
+            llm[p] = c.letter_mult[i];
+            lwm[p] = c.word_mult[i];
+            lmask[p] = mask[dir][i];
+            lxs[p] = xscore[dir][i];
+            lanchor[p] = anchor_sq[i] != 0;
+        }
+    }
+
+    bool empty_at(int p) const { return p < 0 || p >= N || ltile[p] == 0; }
+
+    // -- recording --------------------------------------------------------------------------
+
+    void record(int start, int end) {
+        const int len = end - start + 1;
+        if (len < c.min_word_length) return;
+        if (first && nplaced < c.min_first_tiles) return;
+        if (nplaced == 1 && !across) {
+            for (int p = start; p <= end; ++p) {
+                if (!ltile[p]) {
+                    // p is the row, line the column: an across neighbour means it was found across
+                    if (at(p, line - 1) || at(p, line + 1)) return;
+                    break;
+                }
+            }
+        }
+        int main_sum = 0, wm = 1, cross = 0;
+        for (int p = start; p <= end; ++p) {
+            if (ltile[p]) {
+                main_sum += value(ltile[p]);
+            } else {
+                const int v = value(placed[p]) * llm[p];
+                main_sum += v;
+                wm *= lwm[p];
+                if (lxs[p] >= 0) cross += (lxs[p] + v) * lwm[p];
+            }
+        }
+        const int score = main_sum * wm + cross + c.bingo[nplaced];
+        const double equity = static_cast<double>(score) + leave_by_used[used_code];
+        if (top > 0 && static_cast<int>(out.size()) == top && equity < out.front().equity) return;
+        Move m;
+        m.equity = equity;
+        m.score = score;
+        m.kind = PLAY;
+        m.across = across ? 1 : 0;
+        m.row = static_cast<uint8_t>(across ? line : start);
+        m.col = static_cast<uint8_t>(across ? start : line);
+        m.len = static_cast<uint8_t>(len);
+        for (int p = start; p <= end; ++p) m.word[p - start] = ltile[p] ? 0 : placed[p];
+        add(m);
+    }
+
+    void add(const Move& m) {
+        if (top <= 0) {
+            out.push_back(m);
+            return;
+        }
+        if (static_cast<int>(out.size()) < top) {
+            out.push_back(m);
+            std::push_heap(out.begin(), out.end(), better);
+        } else if (better(m, out.front())) {
+            std::pop_heap(out.begin(), out.end(), better);
+            out.back() = m;
+            std::push_heap(out.begin(), out.end(), better);
+        }
+    }
+
+    // -- Gordon's GADDAG search -------------------------------------------------------------
+
+    void place(int pos, uint8_t t) {
+        const int f = (t & BLANK_BIT) ? 0 : t;
+        --counts[f];
+        used_code += radix[f];
+        placed[pos] = t;
+        ++nplaced;
+    }
+
+    void unplace(int pos, uint8_t t) {
+        const int f = (t & BLANK_BIT) ? 0 : t;
+        ++counts[f];
+        used_code -= radix[f];
+        placed[pos] = 0;
+        --nplaced;
+    }
+
+    void extend(int pos, uint32_t list, bool leftward) {
+        const std::vector<uint32_t>& g = c.kwg;
+        if (ltile[pos]) {
+            const uint32_t node = find(g, list, ltile[pos] & ~BLANK_BIT);
+            if (node) step(pos, node, leftward);
+            return;
+        }
+        if (nplaced == rack_total || list == 0) return;
+        const uint64_t allowed = lmask[pos] & playable;
+        if (!allowed) return;
+        for (uint32_t i = list;; ++i) {
+            const uint32_t node = g[i];
+            const uint32_t t = tile(node);
+            if (t >= 1 && t <= 63 && ((allowed >> t) & 1)) {
+                if (counts[t] > 0) {
+                    place(pos, static_cast<uint8_t>(t));
+                    step(pos, i, leftward);
+                    unplace(pos, static_cast<uint8_t>(t));
+                }
+                if (counts[0] > 0) {
+                    const uint8_t bt = static_cast<uint8_t>(t | BLANK_BIT);
+                    place(pos, bt);
+                    step(pos, i, leftward);
+                    unplace(pos, bt);
+                }
+            }
+            if (is_end(node)) break;
+        }
+    }
+
+    void step(int pos, uint32_t index, bool leftward) {
+        const std::vector<uint32_t>& g = c.kwg;
+        const uint32_t node = g[index];
+        const uint32_t children = arc_index(node);
+        if (leftward) {
+            if (accepts(node) && empty_at(pos - 1) && empty_at(anchor + 1)) record(pos, anchor);
+            if (children == 0) return;
+            const int left = pos - 1;
+            if (left >= 0 && !(ltile[left] == 0 && lanchor[left])) extend(left, children, true);
+            if (tile(g[children]) == 0 && empty_at(pos - 1) && anchor + 1 < N) {
+                left_end = pos;
+                extend(anchor + 1, arc_index(g[children]), false);
+            }
+        } else {
+            if (accepts(node) && empty_at(pos + 1)) record(left_end, pos);
+            if (children != 0 && pos + 1 < N) extend(pos + 1, children, false);
+        }
+    }
+
+    void gen_anchor(int a) {
+        anchor = a;
+        extend(a, kwg::gaddag_root(c.kwg.data()), true);
+    }
+
+    // -- upper bounds for top-N -------------------------------------------------------------
+
+    // The most any play generated from anchor a (of the loaded line) can be worth: for every
+    // span it could cover, the best pairing of the rack's values with the squares'
+    // multipliers, plus the best leave of the remaining size.
+    double anchor_bound(int a) const {
+        if (!(lmask[a] & playable)) return NO_BOUND;
+        const int R = rack_total;
+        int lsq[MAX_RACK], rsq[MAX_RACK];
+        int lstart[MAX_DIM], lk_at[MAX_DIM], lsum_at[MAX_DIM], nl = 0;
+        int rend[MAX_DIM], rk_at[MAX_DIM], rsum_at[MAX_DIM], nr = 0;
+        int lk = 0, sum = 0;
+        for (int p = a;;) {
+            if (empty_at(p - 1)) {
+                lstart[nl] = p;
+                lk_at[nl] = lk;
+                lsum_at[nl++] = sum;
+            }
+            const int q = p - 1;
+            if (q < 0) break;
+            if (ltile[q]) {
+                sum += value(ltile[q]);
+                p = q;
+                continue;
+            }
+            if (lanchor[q] || !(lmask[q] & playable) || lk + 2 > R) break;
+            lsq[lk++] = q;
+            p = q;
+        }
+        int rk = 0;
+        sum = 0;
+        for (int p = a;;) {
+            if (empty_at(p + 1)) {
+                rend[nr] = p;
+                rk_at[nr] = rk;
+                rsum_at[nr++] = sum;
+            }
+            const int q = p + 1;
+            if (q >= N) break;
+            if (ltile[q]) {
+                sum += value(ltile[q]);
+                p = q;
+                continue;
+            }
+            if (!(lmask[q] & playable) || rk + 2 > R) break;
+            rsq[rk++] = q;
+            p = q;
+        }
+        double best = NO_BOUND;
+        int sq[MAX_RACK];
+        int coef[MAX_RACK];
+        for (int i = 0; i < nl; ++i) {
+            for (int j = 0; j < nr; ++j) {
+                const int k = lk_at[i] + 1 + rk_at[j];
+                if (k > R) continue;
+                if (rend[j] - lstart[i] + 1 < c.min_word_length) continue;
+                if (first && k < c.min_first_tiles) continue;
+                int n = 0;
+                for (int x = 0; x < lk_at[i]; ++x) sq[n++] = lsq[x];
+                sq[n++] = a;
+                for (int x = 0; x < rk_at[j]; ++x) sq[n++] = rsq[x];
+                int WM = 1;
+                for (int x = 0; x < n; ++x) WM *= lwm[sq[x]];
+                int fixed = (lsum_at[i] + rsum_at[j]) * WM;
+                for (int x = 0; x < n; ++x) {
+                    const int p = sq[x];
+                    const bool has_cross = lxs[p] >= 0;
+                    if (has_cross) fixed += lxs[p] * lwm[p];
+                    coef[x] = llm[p] * (WM + (has_cross ? lwm[p] : 0));
+                }
+                int capped = 0;
+                for (int x = 0; x < n; ++x) capped += coef[x] * cap_of(lmask[sq[x]]);
+                std::sort(coef, coef + n, [](int u, int v) { return u > v; });
+                int tiles = 0;
+                for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
+                tiles = std::min(tiles, capped);
+                int bonus = c.bingo[k];
+                if (bonus > 0 && k == R && !c.alpha.empty()) {
+                    // all the rack's tiles plus the span's board tiles must spell a word
+                    int lc[MAX_LETTERS + 1];
+                    for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
+                    for (int p = lstart[i]; p <= rend[j]; ++p) {
+                        if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
+                    }
+                    const int len = rend[j] - lstart[i] + 1;
+                    if (!anagram_exists(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, len)) {
+                        bonus = 0;
+                    }
+                }
+                const double b = static_cast<double>(fixed + tiles + bonus) + best_leave[k];
+                if (b > best) best = b;
+            }
+        }
+        return best;
+    }
+
+    // The highest value of a rack tile allowed by a cross-check mask (0 if only a blank fits).
+    int cap_of(uint64_t m) const {
+        int best = 0;
+        for (int t = 1; t <= nletters; ++t) {
+            if (counts[t] && ((m >> t) & 1) && c.values[t] > best) best = c.values[t];
+        }
+        return best;
+    }
+
+    // -- Clabbers ---------------------------------------------------------------------------
+
+    int need[MAX_LETTERS + 1] = {};
+    int fill_total = 0;
+    uint8_t chosen[MAX_RACK] = {};
+    int nchosen = 0;
+    int slot_start = 0, slot_end = 0;
+    int empties[MAX_DIM] = {};
+    int nempty = 0;
+
+    bool need_below(int letter) const {
+        for (int t = 1; t < letter; ++t) {
+            if (need[t]) return true;
+        }
+        return false;
+    }
+
+    bool need_any() const {
+        for (int t = 1; t <= nletters; ++t) {
+            if (need[t]) return true;
+        }
+        return false;
+    }
+
+    // Multisets that make the slot an anagram of a word (reference: anagram_fills).
+    void fills(uint32_t list, int depth, int last_letter, int last_kind) {
+        const std::vector<uint32_t>& g = c.alpha;
+        if (list == 0) return;
+        for (uint32_t i = list;; ++i) {
+            const uint32_t node = g[i];
+            const int letter = static_cast<int>(tile(node));
+            if (need_below(letter)) break;
+            for (int kind = 0; kind < 3; ++kind) {
+                if (letter < last_letter || (letter == last_letter && kind < last_kind)) continue;
+                if (kind == 0) {
+                    if (!need[letter]) continue;
+                    --need[letter];
+                } else if (kind == 1) {
+                    if (need[letter] || counts[letter] == 0) continue;
+                    --counts[letter];
+                    chosen[nchosen++] = static_cast<uint8_t>(letter);
+                } else {
+                    if (need[letter] || counts[0] == 0) continue;
+                    --counts[0];
+                    chosen[nchosen++] = static_cast<uint8_t>(letter | BLANK_BIT);
+                }
+                if (depth + 1 == fill_total) {
+                    if (accepts(node) && !need_any()) arrange_multiset();
+                } else {
+                    fills(arc_index(node), depth + 1, letter, kind);
+                }
+                if (kind == 0) {
+                    ++need[letter];
+                } else {
+                    ++counts[kind == 2 ? 0 : letter];
+                    --nchosen;
+                }
+            }
+            if (is_end(node)) break;
+        }
+    }
+
+    uint8_t distinct[MAX_RACK] = {};
+    int left_of[MAX_RACK] = {};
+    int ndistinct = 0;
+
+    void arrange_multiset() {
+        // the chosen tiles were taken from counts during the walk; give them back while
+        // arranging (place() takes them again, so leaves and counts stay exact)
+        for (int x = 0; x < nchosen; ++x) ++counts[(chosen[x] & BLANK_BIT) ? 0 : chosen[x]];
+        ndistinct = 0;
+        for (int x = 0; x < nchosen; ++x) {
+            int y = 0;
+            while (y < ndistinct && distinct[y] != chosen[x]) ++y;
+            if (y == ndistinct) {
+                distinct[ndistinct] = chosen[x];
+                left_of[ndistinct++] = 0;
+            }
+            ++left_of[y];
+        }
+        arrange(0);
+        for (int x = 0; x < nchosen; ++x) --counts[(chosen[x] & BLANK_BIT) ? 0 : chosen[x]];
+    }
+
+    void arrange(int i) {
+        if (i == nempty) {
+            record(slot_start, slot_end);
+            return;
+        }
+        const int pos = empties[i];
+        for (int y = 0; y < ndistinct; ++y) {
+            if (!left_of[y]) continue;
+            const uint8_t t = distinct[y];
+            if (!((lmask[pos] >> (t & ~BLANK_BIT)) & 1)) continue;
+            --left_of[y];
+            place(pos, t);
+            arrange(i + 1);
+            unplace(pos, t);
+            ++left_of[y];
+        }
+    }
+
+    void clabbers_line() {
+        for (int start = 0; start < N; ++start) {
+            if (!empty_at(start - 1)) continue;
+            for (int end = start + 1; end < N; ++end) {
+                if (!empty_at(end + 1)) continue;
+                nempty = 0;
+                bool anchored = false, blocked = false;
+                for (int p = start; p <= end; ++p) {
+                    if (ltile[p]) continue;
+                    empties[nempty++] = p;
+                    anchored = anchored || lanchor[p];
+                    blocked = blocked || lmask[p] == 0;
+                }
+                if (nempty == 0 || nempty > rack_total || !anchored || blocked) continue;
+                for (int t = 0; t <= nletters; ++t) need[t] = 0;
+                for (int p = start; p <= end; ++p) {
+                    if (ltile[p]) ++need[ltile[p] & ~BLANK_BIT];
+                }
+                fill_total = end - start + 1;
+                slot_start = start;
+                slot_end = end;
+                nchosen = 0;
+                fills(kwg::dawg_root(c.alpha.data()), 0, 0, 0);
+            }
+        }
+    }
+
+    // -- exchanges and the pass -------------------------------------------------------------
+
+    void exchanges(int max_exchange) {
+        int take[MAX_LETTERS + 1] = {};
+        exchange_from(0, 0, take, max_exchange, 0);
+    }
+
+    void exchange_from(int t, int n, int* take, int max_exchange, int code) {
+        if (t > nletters) {
+            if (n < 1) return;
+            Move m;
+            m.kind = EXCHANGE;
+            m.score = 0;
+            m.row = m.col = m.across = 0;
+            int k = 0;
+            for (int x = 1; x <= nletters; ++x) {
+                for (int y = 0; y < take[x]; ++y) m.word[k++] = static_cast<uint8_t>(x);
+            }
+            for (int y = 0; y < take[0]; ++y) m.word[k++] = 0;
+            m.len = static_cast<uint8_t>(k);
+            m.equity = leave_by_used[code];
+            add(m);
+            return;
+        }
+        for (int k = 0; k <= counts[t] && n + k <= max_exchange; ++k) {
+            take[t] = k;
+            exchange_from(t + 1, n + k, take, max_exchange, code + k * radix[t]);
+        }
+        take[t] = 0;
+    }
+
+    // Every anchor with its upper bound (NO_BOUND when nothing can be played there).
+    std::vector<std::tuple<int, int, int, double>> bounds() {
+        std::vector<std::tuple<int, int, int, double>> res;
+        if (rack_total == 0 || c.anagram()) return res;
+        compute_cross_checks();
+        for (int dir = 0; dir < 2; ++dir) {
+            for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                load_line(dir, index);
+                for (int a = 0; a < N; ++a) {
+                    if (lanchor[a] && !ltile[a]) res.emplace_back(dir, index, a, anchor_bound(a));
+                }
+            }
+        }
+        return res;
+    }
+
+    void run(int max_exchange) {
+        Move pass;
+        pass.kind = PASS;
+        pass.score = 0;
+        pass.row = pass.col = pass.across = pass.len = 0;
+        pass.equity = leave_by_used[0];
+        add(pass);
+        if (max_exchange > 0) exchanges(max_exchange);
+        if (rack_total > 0) {
+            compute_cross_checks();
+            if (c.anagram()) {
+                for (int dir = 0; dir < 2; ++dir) {
+                    for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                        load_line(dir, index);
+                        clabbers_line();
+                    }
+                }
+            } else if (top <= 0) {
+                for (int dir = 0; dir < 2; ++dir) {
+                    for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                        load_line(dir, index);
+                        for (int a = 0; a < N; ++a) {
+                            if (lanchor[a] && ltile[a] == 0) gen_anchor(a);
+                        }
+                    }
+                }
+            } else {
+                struct Anchor {
+                    double bound;
+                    uint8_t dir, index, pos;
+                };
+                std::vector<Anchor> anchors;
+                for (int dir = 0; dir < 2; ++dir) {
+                    for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                        load_line(dir, index);
+                        for (int a = 0; a < N; ++a) {
+                            if (!lanchor[a] || ltile[a]) continue;
+                            const double b = anchor_bound(a);
+                            if (b != NO_BOUND) {
+                                anchors.push_back({b, static_cast<uint8_t>(dir),
+                                                   static_cast<uint8_t>(index),
+                                                   static_cast<uint8_t>(a)});
+                            }
+                        }
+                    }
+                }
+                std::sort(anchors.begin(), anchors.end(),
+                          [](const Anchor& x, const Anchor& y) { return x.bound > y.bound; });
+                for (const Anchor& an : anchors) {
+                    if (static_cast<int>(out.size()) == top && an.bound < out.front().equity) {
+                        break;
+                    }
+                    load_line(an.dir, an.index);
+                    gen_anchor(an.pos);
+                }
+            }
+        }
+        std::sort(out.begin(), out.end(), better);
+    }
+};
+
+}  // namespace
+
+bool better(const Move& a, const Move& b) {
+    if (a.equity != b.equity) return a.equity > b.equity;
+    return key_cmp(a, b) < 0;
+}
+
+double leave_value(const Config& cfg, const int* counts, int size) {
+    const std::vector<uint32_t>& g = cfg.leave_kwg;
+    if (g.empty()) return 0.0;
+    uint32_t list = kwg::dawg_root(g.data());
+    uint64_t index = 0;
+    int total = 0;
+    for (int t = 0; t < size; ++t) total += counts[t];
+    if (total == 0) return 0.0;
+    int depth = 0;
+    for (int t = 0; t < size; ++t) {
+        for (int k = 0; k < counts[t]; ++k) {
+            if (list == 0) return 0.0;
+            uint32_t i = list;
+            uint32_t node;
+            while (true) {
+                node = g[i];
+                const uint32_t nt = tile(node);
+                if (nt == static_cast<uint32_t>(t)) break;
+                if (nt > static_cast<uint32_t>(t) || is_end(node)) return 0.0;
+                index += cfg.leave_counts[i];
+                ++i;
+            }
+            ++depth;
+            if (depth == total) {
+                if (!accepts(node) || index >= cfg.leave_values.size()) return 0.0;
+                return static_cast<double>(cfg.leave_values[index]);
+            }
+            if (accepts(node)) ++index;
+            list = arc_index(node);
+        }
+    }
+    return 0.0;
+}
+
+std::vector<std::tuple<int, int, int, double>> anchor_bounds(const Config& cfg,
+                                                             const uint8_t* cells,
+                                                             const std::vector<int>& rack_counts) {
+    Gen gen(cfg, cells, rack_counts, 1);
+    return gen.bounds();
+}
+
+std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
+                           const std::vector<int>& rack_counts, int max_exchange, int top) {
+    Gen gen(cfg, cells, rack_counts, top);
+    gen.run(max_exchange);
+    return std::move(gen.out);
+}
+
+}  // namespace tessera::movegen
+
+// -- Python binding ------------------------------------------------------------------------------
+
+namespace {
+
+using tessera::movegen::Config;
+using tessera::movegen::Move;
+
+template <typename T>
+std::vector<T> copy_buffer(const py::buffer& buf, const char* what) {
+    py::buffer_info info = buf.request();
+    const size_t bytes = static_cast<size_t>(info.size) * static_cast<size_t>(info.itemsize);
+    if (bytes % sizeof(T) != 0 || info.ndim > 1) {
+        throw py::value_error(std::string(what) + ": expected a flat buffer of 4-byte items");
+    }
+    std::vector<T> out(bytes / sizeof(T));
+    if (!out.empty()) std::memcpy(out.data(), info.ptr, bytes);
+    return out;
+}
+
+uint32_t count_words(const std::vector<uint32_t>& g, uint32_t list, std::vector<uint32_t>& per_node,
+                     std::vector<int64_t>& memo) {
+    if (list == 0) return 0;
+    if (memo[list] >= 0) return static_cast<uint32_t>(memo[list]);
+    uint32_t total = 0;
+    for (uint32_t i = list;; ++i) {
+        const uint32_t node = g[i];
+        per_node[i] = (tessera::kwg::accepts(node) ? 1 : 0) +
+                      count_words(g, tessera::kwg::arc_index(node), per_node, memo);
+        total += per_node[i];
+        if (tessera::kwg::is_end(node)) break;
+    }
+    memo[list] = total;
+    return total;
+}
+
+void check_graph(const std::vector<uint32_t>& g, const char* what) {
+    if (g.size() < 2) throw py::value_error(std::string(what) + ": a KWG needs at least 2 nodes");
+    const std::string problem = tessera::kwg::check(tessera::kwg::View{g.data(), g.size()});
+    if (!problem.empty()) throw py::value_error(std::string(what) + ": " + problem);
+}
+
+// The same graph with its sibling lists renumbered breadth first from the roots, so the lists
+// every search visits first (the top levels of the GADDAG and the DAWG) share a few cache
+// lines instead of being scattered over megabytes. Lists reached twice are stored once.
+std::vector<uint32_t> breadth_first(const std::vector<uint32_t>& g) {
+    using tessera::kwg::arc_index;
+    using tessera::kwg::ARC_MASK;
+    using tessera::kwg::is_end;
+    std::vector<uint32_t> moved(g.size(), 0);  // old list start -> new list start (0: not yet)
+    std::vector<uint32_t> order;                // old list starts, in new order
+    std::vector<uint32_t> out(2, 0);
+    auto visit = [&](uint32_t list) {
+        if (list == 0 || moved[list] != 0) return;
+        moved[list] = static_cast<uint32_t>(out.size());
+        order.push_back(list);
+        for (uint32_t i = list;; ++i) {
+            out.push_back(g[i]);
+            if (is_end(g[i])) break;
+        }
+    };
+    visit(arc_index(g[1]));
+    visit(arc_index(g[0]));
+    for (size_t k = 0; k < order.size(); ++k) {
+        for (uint32_t i = order[k];; ++i) {
+            visit(arc_index(g[i]));
+            if (is_end(g[i])) break;
+        }
+    }
+    if (out.size() > ARC_MASK) return g;  // would not fit the 22-bit indices: keep the original
+    for (size_t i = 2; i < out.size(); ++i) {
+        out[i] = (out[i] & ~ARC_MASK) | moved[arc_index(out[i])];
+    }
+    out[0] = (g[0] & ~ARC_MASK) | moved[arc_index(g[0])];
+    out[1] = (g[1] & ~ARC_MASK) | moved[arc_index(g[1])];
+    return out;
+}
+
+class MoveResult {
+  public:
+    explicit MoveResult(std::vector<Move> moves) : moves_(std::move(moves)) {}
+    size_t size() const { return moves_.size(); }
+    const Move& at(long i) const {
+        if (i < 0) i += static_cast<long>(moves_.size());
+        if (i < 0 || static_cast<size_t>(i) >= moves_.size()) {
+            throw py::index_error("move index out of range");
+        }
+        return moves_[static_cast<size_t>(i)];
+    }
+    py::tuple move(long i) const {
+        const Move& m = at(i);
+        py::tuple word(m.len);
+        for (int k = 0; k < m.len; ++k) word[k] = py::int_(m.word[k]);
+        return py::make_tuple(static_cast<int>(m.kind), static_cast<int>(m.row),
+                              static_cast<int>(m.col), m.across != 0, word, m.score);
+    }
+    double equity(long i) const { return at(i).equity; }
+    std::vector<double> equities() const {
+        std::vector<double> out;
+        out.reserve(moves_.size());
+        for (const Move& m : moves_) out.push_back(m.equity);
+        return out;
+    }
+    std::vector<int> scores() const {
+        std::vector<int> out;
+        out.reserve(moves_.size());
+        for (const Move& m : moves_) out.push_back(m.score);
+        return out;
+    }
+
+  private:
+    std::vector<Move> moves_;
+};
+
+class Generator {
+  public:
+    Generator(const py::buffer& kwg, const py::object& alpha, bool clabbers, int rows, int cols,
+              std::vector<int> letter_mult, std::vector<int> word_mult, int start_row,
+              int start_col, std::vector<int> values, std::vector<int> bingo, int min_word_length,
+              int min_first_tiles, bool cover_start, const py::object& leave_nodes,
+              const py::object& leave_values) {
+        using namespace tessera::movegen;
+        if (rows < 1 || cols < 1 || rows > MAX_DIM || cols > MAX_DIM) {
+            throw py::value_error("boards must be 1.." + std::to_string(MAX_DIM) + " squares a side");
+        }
+        if (static_cast<int>(letter_mult.size()) != rows * cols ||
+            static_cast<int>(word_mult.size()) != rows * cols) {
+            throw py::value_error("premium tables must have rows*cols entries");
+        }
+        if (values.size() < 2 || values.size() > MAX_LETTERS + 1) {
+            throw py::value_error("alphabets of 1.." + std::to_string(MAX_LETTERS) +
+                                  " letters are supported");
+        }
+        cfg_.kwg = copy_buffer<uint32_t>(kwg, "word graph");
+        check_graph(cfg_.kwg, "word graph");
+        cfg_.kwg = breadth_first(cfg_.kwg);
+        cfg_.clabbers = clabbers;
+        if (clabbers && alpha.is_none()) {
+            throw py::value_error("Clabbers needs the alphagram graph");
+        }
+        if (!alpha.is_none()) {
+            cfg_.alpha = copy_buffer<uint32_t>(alpha.cast<py::buffer>(), "alphagram graph");
+            check_graph(cfg_.alpha, "alphagram graph");
+        }
+        cfg_.rows = rows;
+        cfg_.cols = cols;
+        cfg_.letter_mult = std::move(letter_mult);
+        cfg_.word_mult = std::move(word_mult);
+        cfg_.start_row = start_row;
+        cfg_.start_col = start_col;
+        cfg_.values = std::move(values);
+        bingo.resize(MAX_RACK + 1, 0);
+        cfg_.bingo = std::move(bingo);
+        cfg_.min_word_length = min_word_length;
+        cfg_.min_first_tiles = min_first_tiles;
+        cfg_.cover_start = cover_start;
+        if (!leave_nodes.is_none()) {
+            cfg_.leave_kwg = copy_buffer<uint32_t>(leave_nodes.cast<py::buffer>(), "leave graph");
+            check_graph(cfg_.leave_kwg, "leave graph");
+            cfg_.leave_values = copy_buffer<float>(leave_values.cast<py::buffer>(), "leave values");
+            cfg_.leave_counts.assign(cfg_.leave_kwg.size(), 0);
+            std::vector<int64_t> memo(cfg_.leave_kwg.size(), -1);
+            count_words(cfg_.leave_kwg, tessera::kwg::dawg_root(cfg_.leave_kwg.data()),
+                        cfg_.leave_counts, memo);
+        }
+    }
+
+    MoveResult generate(const py::bytes& cells, const std::vector<int>& rack, int max_exchange,
+                        int top) const {
+        using namespace tessera::movegen;
+        std::string board = cells;
+        if (static_cast<int>(board.size()) != cfg_.rows * cfg_.cols) {
+            throw py::value_error("the board has " + std::to_string(board.size()) +
+                                  " squares; the layout has " +
+                                  std::to_string(cfg_.rows * cfg_.cols));
+        }
+        const int n = cfg_.letters();
+        for (unsigned char t : board) {
+            if (t != 0 && ((t & 0x7F) < 1 || (t & 0x7F) > n)) {
+                throw py::value_error("tile " + std::to_string(t) + " on the board is not a letter");
+            }
+        }
+        if (static_cast<int>(rack.size()) != n + 1) {
+            throw py::value_error("rack counts need " + std::to_string(n + 1) + " entries");
+        }
+        int total = 0;
+        for (int k : rack) {
+            if (k < 0) throw py::value_error("negative rack count");
+            total += k;
+        }
+        if (total > MAX_RACK) {
+            throw py::value_error("racks of at most " + std::to_string(MAX_RACK) + " tiles");
+        }
+        if (top < 0) throw py::value_error("top must be 0 (all) or a positive number");
+        std::vector<Move> moves;
+        {
+            py::gil_scoped_release release;
+            moves = tessera::movegen::generate(
+                cfg_, reinterpret_cast<const uint8_t*>(board.data()), rack,
+                std::min(max_exchange, total), top);
+        }
+        return MoveResult(std::move(moves));
+    }
+
+    std::vector<std::tuple<int, int, int, double>> bounds(const py::bytes& cells,
+                                                          const std::vector<int>& rack) const {
+        std::string board = cells;
+        if (static_cast<int>(board.size()) != cfg_.rows * cfg_.cols ||
+            static_cast<int>(rack.size()) != cfg_.letters() + 1) {
+            throw py::value_error("board or rack of the wrong size");
+        }
+        return tessera::movegen::anchor_bounds(
+            cfg_, reinterpret_cast<const uint8_t*>(board.data()), rack);
+    }
+
+    double leave(const std::vector<int>& counts) const {
+        if (static_cast<int>(counts.size()) != cfg_.letters() + 1) {
+            throw py::value_error("leave counts need one entry per tile id");
+        }
+        return tessera::movegen::leave_value(cfg_, counts.data(), static_cast<int>(counts.size()));
+    }
+
+  private:
+    Config cfg_;
+};
+
+}  // namespace
+
+void register_movegen(py::module_& m) {
+    py::class_<MoveResult>(m, "MoveResult", "Generated moves, ranked (a C++ buffer).")
+        .def("__len__", &MoveResult::size)
+        .def("move", &MoveResult::move, py::arg("index"),
+             "(kind, row, col, across, word tiles, score); kind 0 play, 1 exchange, 2 pass.")
+        .def("equity", &MoveResult::equity, py::arg("index"))
+        .def("equities", &MoveResult::equities)
+        .def("scores", &MoveResult::scores);
+    py::class_<Generator>(m, "MoveGenerator",
+                          "Move generator for one lexicon, rules and leave table.")
+        .def(py::init<const py::buffer&, const py::object&, bool, int, int, std::vector<int>,
+                      std::vector<int>, int, int, std::vector<int>, std::vector<int>, int, int,
+                      bool, const py::object&, const py::object&>(),
+             py::arg("kwg"), py::arg("alphagrams"), py::arg("clabbers"), py::arg("rows"), py::arg("cols"),
+             py::arg("letter_mult"), py::arg("word_mult"), py::arg("start_row"),
+             py::arg("start_col"), py::arg("values"), py::arg("bingo"),
+             py::arg("min_word_length"), py::arg("min_first_tiles"), py::arg("cover_start"),
+             py::arg("leave_nodes"), py::arg("leave_values"))
+        .def("generate", &Generator::generate, py::arg("cells"), py::arg("rack"),
+             py::arg("max_exchange"), py::arg("top"),
+             "Moves of a rack (counts per tile id) on a board (bytes, row-major).")
+        .def("anchor_bounds", &Generator::bounds, py::arg("cells"), py::arg("rack"),
+             "(direction 0 across / 1 down, line, position, upper bound) of every anchor: "
+             "no play found from an anchor is worth more (for tests and tuning).")
+        .def("leave", &Generator::leave, py::arg("counts"),
+             "The leave value of tiles given as counts per tile id.");
+}

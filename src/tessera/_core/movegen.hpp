@@ -1,0 +1,75 @@
+// Move generation: every legal play of a rack on a board, with scores and equities, ranked.
+//
+// The readable specification is tessera/movegen.py (the Python reference generator); this is
+// the same algorithm (Gordon's GADDAG search over a KWG with cross-checks; Clabbers by slots
+// and an alphagram DAWG) written for speed, plus top-N search with per-anchor upper bounds.
+// Both produce identical move lists in identical order (tested on thousands of positions).
+#pragma once
+
+#include <cstdint>
+#include <tuple>
+#include <vector>
+
+namespace tessera::movegen {
+
+constexpr int MAX_DIM = 26;    // board rows/columns (GCG column letters A-Z)
+constexpr int MAX_RACK = 15;   // tiles on a rack
+constexpr int MAX_LETTERS = 63;  // letters of an alphabet (cross-checks are 64-bit masks)
+
+enum Kind : uint8_t { PLAY = 0, EXCHANGE = 1, PASS = 2 };
+
+// One move. For a play, word[0..len) is the main word from (row, col): a placed tile (a
+// letter, or letter|0x80 for a designated blank) or 0 for a square already on the board.
+// For an exchange, word holds the exchanged tiles (letters ascending, blanks (0) last).
+struct Move {
+    double equity;
+    int32_t score;
+    uint8_t kind;
+    uint8_t row;
+    uint8_t col;
+    uint8_t across;
+    uint8_t len;
+    uint8_t word[MAX_DIM];
+};
+
+// True if a ranks before b: higher equity, then the fixed order of tessera.movegen.sort_key.
+bool better(const Move& a, const Move& b);
+
+// Fixed per (lexicon, rules, leaves): the graphs and the board geometry.
+struct Config {
+    std::vector<uint32_t> kwg;      // the lexicon's KWG (DAWG + GADDAG)
+    std::vector<uint32_t> alpha;    // alphagram DAWG: Clabbers validity and bingo bounds
+    bool clabbers = false;          // validity by anagram (R8.5)
+    int rows = 15;
+    int cols = 15;
+    std::vector<int> letter_mult;   // rows*cols, row-major
+    std::vector<int> word_mult;
+    int start_row = 7;
+    int start_col = 7;
+    std::vector<int> values;        // per tile id (0 = blank, worth 0)
+    std::vector<int> bingo;         // by number of tiles placed, 0..rack_size
+    int min_word_length = 2;
+    int min_first_tiles = 2;
+    bool cover_start = true;
+    std::vector<uint32_t> leave_kwg;    // KLV2 graph; empty = no leave values
+    std::vector<float> leave_values;
+    std::vector<uint32_t> leave_counts;  // per node: words through it (for word indices)
+    int letters() const { return static_cast<int>(values.size()) - 1; }
+    bool anagram() const { return clabbers; }
+};
+
+// Generate the moves of `rack_counts` (per tile id, blanks at 0) on `cells` (rows*cols tile
+// ids, row-major, 0 empty). Exchanges of 1..max_exchange tiles are listed; the pass always.
+// top == 0 returns every move ranked; otherwise only the `top` best.
+std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
+                           const std::vector<int>& rack_counts, int max_exchange, int top);
+
+// (direction 0 across / 1 down, line, position, upper bound) of every anchor for top-N search.
+std::vector<std::tuple<int, int, int, double>> anchor_bounds(const Config& cfg,
+                                                             const uint8_t* cells,
+                                                             const std::vector<int>& rack_counts);
+
+// The KLV2 value of a leave given as counts per tile id (0 for the empty or an unlisted one).
+double leave_value(const Config& cfg, const int* counts, int size);
+
+}  // namespace tessera::movegen
