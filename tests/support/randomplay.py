@@ -268,23 +268,19 @@ def random_step(game: Game, rng: random.Random, *, force_pass: bool = False) -> 
     timed = rules.clock is not None
     elapsed = None
     if timed or rng.random() < 0.3:
-        elapsed = rng.choice((0, 1_000, 20_000, 60_000, 90_000, 150_000))
-        if timed and rng.random() < 0.03:
+        elapsed = rng.choice((0, 1_000, 5_000, 20_000, 45_000, 90_000))
+        if timed and rng.random() < 0.02:
             elapsed = 10 * 60_000
     # a clock past the maximum overtime: the app reports it (R7.3)
     if timed and rules.clock is not None:
         left = game.clock_ms(mover)
         if left is not None and -left > rules.clock.max_overtime_min * 60_000:
             return Action("time_expired", mover, elapsed_ms=0)
-    challengeable = game.can_challenge()
-    if challengeable and rng.random() < 0.35:
-        last = game.last_play()
-        pending_player = next(
-            e.player for e in reversed(game.history) if e.kind == "play"
-        )
+    if game.can_challenge() and rng.random() < 0.35:
+        pending_player = next(e.player for e in reversed(game.history) if e.kind == "play")
         others = [i for i in range(game.num_players) if i != pending_player]
-        assert last is not None
-        return Action("challenge", rng.choice(others), elapsed_ms=elapsed)
+        if others:
+            return Action("challenge", rng.choice(others), elapsed_ms=elapsed)
     if game.state is GameState.AWAITING_FINAL:
         return Action("move", mover, Pass(), elapsed)
     if (
