@@ -1236,3 +1236,35 @@ class Game:
         game._rng.shuffle(game._bag)
         game._scoreless = scoreless_turns
         return game
+
+    # -- move generation -----------------------------------------------------------------
+
+    def legal_moves(self, top: int | None = None, leaves: object | None = None) -> Sequence[Move]:
+        """Every legal move of the player to move, best first, as a lazy
+        :class:`tessera.movegen.MoveList` (plays with their scores, exchanges when the bag and
+        the exchange limit allow them, and the pass). ``top=N`` keeps the N best; ``leaves``
+        (a :class:`tessera.lexicon.Leaves`) ranks by score plus leave value. Needs the game's
+        lexicon to be a :class:`tessera.lexicon.Lexicon`. After a pending out-play only the
+        pass (accepting it) is listed; a finished game has no moves."""
+        from .movegen import MoveList, generate_moves
+
+        if self.state is GameState.OVER:
+            return MoveList([])
+        if self.lexicon is None or not hasattr(self.lexicon, "kwg"):
+            raise ValueError("legal moves need a word graph: create the game with a Lexicon")
+        rack = self._players[self.to_move].rack
+        if self.state is GameState.AWAITING_FINAL:
+            keep = rack.tiles()
+            value = leaves.value(keep) if leaves is not None else 0.0  # type: ignore[attr-defined]
+            return MoveList([(Pass(), value)])
+        limit = self.rules.max_exchanges_per_player
+        may_exchange = limit is None or self._players[self.to_move].exchanges < limit
+        return generate_moves(
+            self.board,
+            rack,
+            self.lexicon,  # type: ignore[arg-type]
+            self.rules,
+            top=top,
+            leaves=leaves,  # type: ignore[arg-type]
+            bag_count=len(self._bag) if may_exchange else None,
+        )
