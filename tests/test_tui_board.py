@@ -132,6 +132,11 @@ def test_exchanges_are_described_without_the_tiles_to_others():
     to_bob = describe_event(bob.history[-1], bob.names, game.tileset, bob.board)
     assert to_ann == "Bob exchanged 3 tiles"
     assert to_bob == "Bob exchanged 3 tiles (JXK)"
+    public = describe_event(bob.history[-1], bob.names, game.tileset, bob.board, public=True)
+    assert public == "Bob exchanged 3 tiles"
+    # a public screen drawn from Bob's view (hot seat, before Bob takes the terminal)
+    assert "(JXK)" in text_of(panel(bob, show_private=True))
+    assert "(JXK)" not in text_of(panel(bob, show_private=False))
     assert describe_event(ann.history[0], ann.names, game.tileset, ann.board) == "Ann passed"
 
 

@@ -135,8 +135,16 @@ def play_text(play: Play, tileset: TileSet, board: Board) -> str:
         return play.gcg(tileset.alphabet)
 
 
-def describe_event(event: Event, names: Sequence[str], tileset: TileSet, board: Board) -> str:
-    """One history entry as a sentence."""
+def describe_event(
+    event: Event,
+    names: Sequence[str],
+    tileset: TileSet,
+    board: Board,
+    *,
+    public: bool = False,
+) -> str:
+    """One history entry as a sentence. ``public`` leaves out exchanged tiles even when the
+    view knows them (it is the viewer's own exchange, and someone else may be looking)."""
     who = names[event.player]
     kind = event.kind
     move = event.move
@@ -146,7 +154,7 @@ def describe_event(event: Event, names: Sequence[str], tileset: TileSet, board: 
         return f"{who} passed"
     if kind is EventKind.EXCHANGE and isinstance(move, Exchange):
         n = move.n
-        tiles = f" ({tileset.format(move.tiles)})" if move.tiles else ""
+        tiles = f" ({tileset.format(move.tiles)})" if move.tiles and not public else ""
         return f"{who} exchanged {n} tile{'s' if n != 1 else ''}{tiles}"
     if kind is EventKind.WITHDRAWN and isinstance(move, Play):
         return (
@@ -210,7 +218,8 @@ def panel(view: PlayerView, *, show_private: bool, recent: int = 4) -> Group:
     if events:
         parts.append(Text("Last moves:", style="bold"))
         for e in events:
-            parts.append(Text("  " + describe_event(e, view.names, ts, view.board)))
+            line = describe_event(e, view.names, ts, view.board, public=not show_private)
+            parts.append(Text("  " + line))
     return Group(*parts)
 
 
