@@ -8,6 +8,7 @@ import click
 
 # name -> "module:attribute" of a click command or group
 SUBCOMMANDS: dict[str, str] = {
+    "moves": "tessera.movegen_cli:moves",
     "gcg": "tessera.formats.cli:gcg",
     "words": "tessera.lexicon.cli:words",
     "lexicon": "tessera.lexicon.cli:lexicon",

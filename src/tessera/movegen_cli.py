@@ -1,0 +1,108 @@
+"""``tessera moves``: list the legal moves of a CGP position, best first."""
+
+from __future__ import annotations
+
+import click
+
+from .board import Board
+from .move import Exchange, Move, Play
+
+
+def bag_count_of(position: object) -> int:
+    """Tiles in the bag of a CGP position: the tile set minus the board and the racks, less a
+    full rack for every other player whose rack the CGP leaves empty (unknown to the mover)."""
+    rules = position.rules  # type: ignore[attr-defined]
+    unseen = rules.tileset.total - len(position.tiles_on_board())  # type: ignore[attr-defined]
+    racks = position.racks  # type: ignore[attr-defined]
+    unseen -= sum(len(r) for r in racks)
+    for rack in racks[1:]:
+        if not rack:
+            unseen -= min(rules.rack_size, max(unseen, 0))
+    return max(unseen, 0)
+
+
+def describe(move: Move, alphabet: object) -> str:
+    """A move in GCG notation (``8D QUITE``, ``-ABC``, ``-``)."""
+    if isinstance(move, Play | Exchange):
+        return move.gcg(alphabet)  # type: ignore[arg-type]
+    return "-"
+
+
+@click.command("moves")
+@click.option("--cgp", "cgp_text", required=True, help="The position, one CGP line.")
+@click.option(
+    "--lexicon",
+    "lexicon_name",
+    default=None,
+    help="Word list name or path (default: the CGP's 'lex' opcode, else enable).",
+)
+@click.option("--top", type=click.IntRange(min=1), default=None, help="Only the N best moves.")
+@click.option("--count", is_flag=True, help="Print only the number of moves.")
+@click.option(
+    "--leaves",
+    "leaves_path",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="A KLV2 leave table: rank by equity (score + leave) and print it.",
+)
+def moves(
+    cgp_text: str,
+    lexicon_name: str | None,
+    top: int | None,
+    count: bool,
+    leaves_path: str | None,
+) -> None:
+    """List the moves of the player to move in a CGP position, in GCG notation with scores
+    (and equities with --leaves). Exchanges are listed when the bag allows them."""
+    from .formats.cgp import CgpError, loads
+    from .lexicon import Leaves, Lexicon, LexiconError
+    from .movegen import generate_moves
+
+    try:
+        position = loads(cgp_text)
+    except CgpError as exc:
+        raise click.UsageError(f"--cgp: {exc}") from None
+    rules = position.rules
+    name = lexicon_name or position.lexicon or "enable"
+    try:
+        lexicon = Lexicon.load(name, alphabet=rules.tileset.alphabet)
+    except LexiconError as exc:
+        if lexicon_name is None and position.lexicon and name != "enable":
+            raise click.UsageError(
+                f"the position's lexicon {name!r} is not available ({exc}); "
+                "name one with --lexicon"
+            ) from None
+        raise click.UsageError(f"--lexicon: {exc}") from None
+    leaves = None
+    if leaves_path is not None:
+        try:
+            leaves = Leaves.load(leaves_path)
+        except ValueError as exc:
+            raise click.UsageError(f"--leaves: {exc}") from None
+    board = Board(rules.layout)
+    board.place(position.tiles_on_board())
+    rack = position.racks[0] if position.racks else ()
+    try:
+        found = generate_moves(
+            board,
+            list(rack),
+            lexicon,
+            rules,
+            top=top,
+            leaves=leaves,
+            bag_count=bag_count_of(position),
+        )
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if count:
+        click.echo(len(found))
+        return
+    alphabet = rules.tileset.alphabet
+    width = len(str(len(found)))
+    for i in range(len(found)):
+        move = found[i]
+        score = move.score if isinstance(move, Play) else 0
+        line = f"{i + 1:>{width}}  {describe(move, alphabet):<24} {score:>4}"
+        if leaves is not None:
+            line += f"  {found.equity(i):8.2f}"
+        click.echo(line)
