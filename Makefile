@@ -19,6 +19,7 @@ play: setup
 	$(BIN)/tessera serve --host 127.0.0.1 --port 8000
 
 test: setup
+	bash scripts/ensure-system-packages
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/python -m pytest -n 2 -q -m "not slow"
 

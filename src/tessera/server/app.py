@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tessera.rules import PRESETS
 
-from .computer import LEVELS
+from .computer import levels
 from .hub import DEFAULT_LEXICON, DEFAULT_RULES, WEB_PRESETS, Hub, Listener, RequestError
 from .storage import Storage
 
@@ -110,7 +110,7 @@ def create_app(
                 "default_rules": DEFAULT_RULES,
                 "lexicons": lexicons,
                 "default_lexicon": DEFAULT_LEXICON,
-                "levels": list(LEVELS),
+                "levels": list(levels()),
             }
         )
 

@@ -171,13 +171,22 @@ class GreedyPlayer:
 def computer_player(level: str, lexicon: Any, seed: int = 0) -> Chooser:
     """The engine's bot for ``level`` when the engine provides one, else a GreedyPlayer."""
     try:
-        from tessera.engine import get_player  # type: ignore[attr-defined]
+        from tessera.engine import get_player
     except ImportError:
         return GreedyPlayer(lexicon, level, seed)
     try:
-        return get_player(level, lexicon)  # type: ignore[no-any-return]
-    except (KeyError, ValueError):
+        return get_player(level, lexicon, seed=seed)
+    except ValueError:  # a level the engine does not know
         return GreedyPlayer(lexicon, level, seed)
+
+
+def levels() -> tuple[str, ...]:
+    """The computer levels the new-game dialog offers (the engine's when it is installed)."""
+    try:
+        from tessera.engine import PLAYER_NAMES
+    except ImportError:
+        return LEVELS
+    return tuple(n for n in PLAYER_NAMES if n.startswith("level") or n == "best")
 
 
 def top_plays(view: PlayerView, lexicon: WordList, n: int = 5) -> list[Play]:

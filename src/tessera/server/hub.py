@@ -24,7 +24,7 @@ from tessera.move import Challenge, Exchange, Move, NotationError, Pass, Play, p
 from tessera.rules import PRESETS, RulesError, preset
 from tessera.tiles import BLANK, TileError
 
-from .computer import LEVELS, Chooser, computer_player
+from .computer import Chooser, computer_player, levels
 from .storage import Action, GameRecord, Seat, Storage, StorageError
 from .views import move_text, view_json
 
@@ -166,9 +166,9 @@ class Hub:
             level = None
             if kind == "computer":
                 level = str(p.get("level") or "best")
-                if level not in LEVELS:
+                if level not in levels():
                     raise RequestError(
-                        400, "bad_players", f"computer level {level!r}: use one of {list(LEVELS)}"
+                        400, "bad_players", f"computer level {level!r}: use one of {list(levels())}"
                     )
             seats.append(Seat(name, kind, level))
         if not rules.min_players <= len(seats) <= rules.max_players:
