@@ -136,6 +136,25 @@ def test_play_equality_ignores_score_and_naming() -> None:
     assert len({play, play.with_score(48), parse_move("8d QUITE", EN)}) == 1
 
 
+def test_super_board_positions_run_to_u21() -> None:  # R0.2.1, R9.2
+    board = Board(layout("super21"))
+    play = parse_move("U17 QUITE", EN, board)
+    assert isinstance(play, Play)
+    assert play.placements[-1][:2] == (20, 20)
+    assert play.gcg(EN) == "U17 QUITE"
+    assert parse_move("21q QUITE", EN, board) == parse_move("21Q QUITE", EN, rows=21, cols=21)
+    for text, names in (
+        ("U18 QUITE", "the word runs off the board"),
+        ("22A QI", "row 22 is off the board (1–21)"),
+        ("8V QI", "column V is off the board (A–U)"),
+    ):
+        with pytest.raises(NotationError) as info:
+            parse_move(text, EN, board)
+        assert names in str(info.value)
+    with pytest.raises(NotationError, match="column U is off the board"):
+        parse_move("U1 QUITE", EN)  # without a board: the standard 15×15
+
+
 # -- exchanges, passes, challenges (R0.2.3, R4.1, R9.4.2, R9.4.3) ---------------------------
 
 
@@ -274,7 +293,9 @@ def _unambiguous(play: Play, alphabet: Alphabet) -> bool:
     return all(alphabet.parse(alphabet.format(run)) == run for run in runs if run)
 
 
-@pytest.mark.parametrize("alphabet", [EN, ES], ids=["english", "spanish"])
+@pytest.mark.parametrize(
+    "alphabet", [EN, ES, tileset("hungarian").alphabet], ids=["english", "spanish", "hungarian"]
+)
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_any_play_round_trips_through_both_notations(
@@ -354,6 +375,21 @@ def test_spanish_played_through_digraph_round_trips() -> None:
         assert play.human(ES, board) == "E7 O(CH)O"
     with pytest.raises(NotationError, match=r"\(C\) at position 3 is not on the board"):
         parse_move("E7 O(C)O", ES, board)
+
+
+def test_parentheses_read_the_tiles_the_board_holds() -> None:
+    """(RR) over two R tiles is two played-through squares; over one RR tile it is one."""
+    two = Board(layout("standard15"))
+    two.place([(7, 4, ES.letter("R")), (7, 5, ES.letter("R"))])
+    one = Board(layout("standard15"))
+    one.set(7, 4, ES.letter("RR"))
+    over_two = parse_move("8D A(RR)O", ES, two)
+    over_one = parse_move("8D A(RR)O", ES, one)
+    assert isinstance(over_two, Play) and isinstance(over_one, Play)
+    assert over_two.word == (ES.letter("A"), T, T, ES.letter("O"))
+    assert over_one.word == (ES.letter("A"), T, ES.letter("O"))
+    assert over_two.human(ES, two) == over_one.human(ES, one) == "8D A(RR)O"
+    assert (over_two.gcg(ES), over_one.gcg(ES)) == ("8D A..O", "8D A.O")
 
 
 def test_spanish_game_scores_digraph_values() -> None:  # CH is worth 5

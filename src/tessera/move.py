@@ -227,9 +227,16 @@ def _parse_word(
             raise NotationError(
                 f"{text!r}: a blank on the board needs its letter (lower case), not '?'"
             )
-        tile, step = _read_tile(alphabet, text, i)
         sq = (row + dr * len(word), col + dc * len(word))
         on_board = board.get(*sq) if board is not None else 0
+        if inside and on_board:
+            # inside parentheses the board decides: R·R on the board is (RR), not the RR tile
+            label = alphabet.label(on_board)
+            if text[i : i + len(label)].upper() == label.upper():
+                word.append(PLAYED_THROUGH)
+                i += len(label)
+                continue
+        tile, step = _read_tile(alphabet, text, i)
         # a letter names a tile on the board whether that tile is a blank or not (ALI(QUANT))
         same = bool(on_board) and letter_of(on_board) == letter_of(tile)
         if inside:
