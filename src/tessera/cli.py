@@ -15,6 +15,9 @@ SUBCOMMANDS: dict[str, str] = {
     "play": "tessera.tui.cli:play",
     "serve": "tessera.server.cli:serve",
     "render": "tessera.render.cli:render",
+    "autoplay": "tessera.engine.cli:autoplay",
+    "leaves": "tessera.engine.cli:leaves",
+    "analyze": "tessera.engine.cli:analyze",
 }
 
 

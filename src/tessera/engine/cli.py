@@ -1,0 +1,195 @@
+"""``tessera autoplay``, ``tessera leaves train`` and ``tessera analyze``."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from .players import PLAYER_NAMES
+
+
+def _progress(total: int, label: str, quiet: bool):  # type: ignore[no-untyped-def]
+    """A rich progress bar on stderr (or a no-op when quiet)."""
+    if quiet:
+        return None, (lambda n: None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    progress = Progress(
+        f"[bold]{label}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task(label, total=total)
+    return progress, (lambda n: progress.advance(task, n))
+
+
+def _player_names(text: str) -> tuple[str, str]:
+    names = [p.strip().lower() for p in text.split(",") if p.strip()]
+    if len(names) != 2:
+        raise click.BadParameter("name exactly two players, e.g. static,static-noleaves")
+    for n in names:
+        if n not in PLAYER_NAMES:
+            raise click.BadParameter(f"unknown player {n!r}; players: {', '.join(PLAYER_NAMES)}")
+    return names[0], names[1]
+
+
+@click.command()
+@click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--players", "-p", default="static,static-noleaves", show_default=True,
+              help=f"two of: {', '.join(PLAYER_NAMES)}")
+@click.option("--lexicon", "-l", default="enable", show_default=True)
+@click.option("--rules", "-r", default="naspa", show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+              help="local processes (default: one per core)")
+@click.option("--ray", "ray_address", default=None, help="run on the Ray cluster at ADDRESS")
+@click.option("--gcg", "gcg_dir", type=click.Path(file_okay=False), default=None,
+              help="write every game as DIR/game-NNNNNN.gcg")
+@click.option("--leaves", "leaves_path", type=click.Path(exists=True, dir_okay=False),
+              default=None, help="a .klv2 table instead of the shipped one")
+@click.option("--json", "as_json", is_flag=True, help="print the report as one JSON object")
+@click.option("--quiet", "-q", is_flag=True, help="no progress bar")
+def autoplay(
+    games: int, players: str, lexicon: str, rules: str, seed: int, workers: int | None,
+    ray_address: str | None, gcg_dir: str | None, leaves_path: str | None, as_json: bool,
+    quiet: bool,
+) -> None:
+    """Computer-vs-computer games, both seat orders, with statistics for player A."""
+    from tessera.lexicon import LexiconError
+    from tessera.rules import RulesError, preset
+
+    from .selfplay import MatchSpec, autoplay as run, default_workers
+
+    pair = _player_names(players)
+    try:
+        preset(rules)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rules") from None
+    spec = MatchSpec(pair, games, seed, lexicon, rules, gcg_dir, leaves_path)
+    nworkers = workers or default_workers()
+    progress, advance = _progress(games, "games", quiet or as_json)
+    try:
+        if progress is not None:
+            with progress:
+                rep, _records = run(spec, workers=nworkers, ray_address=ray_address,
+                                    on_chunk=advance, chunk=_chunk(games, nworkers))
+        else:
+            rep, _records = run(spec, workers=nworkers, ray_address=ray_address,
+                                chunk=_chunk(games, nworkers))
+    except (LexiconError, ValueError, RuntimeError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(rep.as_dict()))
+        return
+    a, b = rep.players
+    lo, hi = rep.ci95
+    click.echo(f"{a} vs {b}: {rep.games} games ({lexicon}, {rules}, seed {seed}, both seats)")
+    click.echo(
+        f"  {a} wins {rep.wins:g} of {rep.games} = {100 * rep.win_rate:.1f}% "
+        f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%), ties {rep.ties}"
+    )
+    click.echo(f"  mean score {a} {rep.mean_scores[0]:.1f} (sd {rep.score_sd[0]:.1f}), "
+               f"{b} {rep.mean_scores[1]:.1f} (sd {rep.score_sd[1]:.1f})")
+    click.echo(f"  mean spread {rep.mean_spread:+.1f} (sd {rep.spread_sd:.1f})")
+    click.echo(f"  bingos per game {a} {rep.bingos_per_game[0]:.2f}, "
+               f"{b} {rep.bingos_per_game[1]:.2f}")
+    click.echo(f"  {rep.games_per_second:.1f} games/s with {rep.workers} worker(s) "
+               f"({rep.games_per_second_per_worker:.1f} per worker), {rep.seconds:.1f} s")
+
+
+def _chunk(games: int, workers: int) -> int:
+    """Chunks small enough to spread over the workers and show progress, big enough to be
+    cheap to schedule."""
+    return max(1, min(200, games // (4 * max(1, workers)) or 1))
+
+
+@click.group()
+def leaves() -> None:
+    """Leave values (KLV2): train them by self-play."""
+
+
+@leaves.command("train")
+@click.option("--lexicon", "-l", default="enable", show_default=True)
+@click.option("--rules", "-r", default="naspa", show_default=True)
+@click.option("--games", "-n", type=click.IntRange(min=2), required=True,
+              help="self-play games per generation")
+@click.option("--generations", "-g", type=click.IntRange(min=1), default=3, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
+              help="local processes (default: one per core)")
+@click.option("--ray", "ray_address", default=None, help="run on the Ray cluster at ADDRESS")
+@click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="a .klv2 table to start from (default: zero leaves)")
+@click.option("--work-dir", type=click.Path(file_okay=False), default=None,
+              help="where each generation's table is kept (default: ./leaves-training)")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True)
+@click.option("--quiet", "-q", is_flag=True)
+def train(
+    lexicon: str, rules: str, games: int, generations: int, seed: int, workers: int | None,
+    ray_address: str | None, start: str | None, work_dir: str | None, output: str, quiet: bool,
+) -> None:
+    """Generations of self-play, each learning from the last: writes a .klv2 table."""
+    from .selfplay import default_workers
+    from .training import train as run
+
+    nworkers = workers or default_workers()
+    began = time.perf_counter()
+
+    def report(rep) -> None:  # type: ignore[no-untyped-def]
+        click.echo(
+            f"generation {rep.generation}: {rep.games} games, {rep.turns} turns, "
+            f"{rep.observed_leaves} leaves seen, {rep.seconds:.0f} s "
+            f"({rep.games_per_second:.1f} games/s)",
+            err=quiet,
+        )
+
+    try:
+        table, reports = run(
+            lexicon, rules, games=games, generations=generations, seed=seed, workers=nworkers,
+            ray_address=ray_address, work_dir=work_dir, start=start, on_generation=report,
+            chunk=max(1, min(500, games // (4 * nworkers) or 1)),
+        )
+    except (ValueError, RuntimeError) as exc:
+        raise click.ClickException(str(exc)) from None
+    table.save(output)
+    total = time.perf_counter() - began
+    click.echo(
+        f"wrote {output}: {len(table)} leaves from {generations} generation(s) of {games} "
+        f"games ({sum(r.games for r in reports)} in all) in {total:.0f} s"
+    )
+
+
+@click.command()
+@click.argument("gcg_file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--lexicon", "-l", default="enable", show_default=True)
+@click.option("--rules", "-r", default=None, help="rules preset (default: from the file)")
+@click.option("--top", "-t", type=click.IntRange(min=1), default=3, show_default=True,
+              help="best moves listed per turn")
+@click.option("--player", "-p", default="static", show_default=True,
+              type=click.Choice(["static", "static-noleaves", "best"]))
+@click.option("--json", "as_json", is_flag=True, help="print the analysis as JSON")
+def analyze(
+    gcg_file: str, lexicon: str, rules: str | None, top: int, player: str, as_json: bool
+) -> None:
+    """For every turn of a game: the static best moves and the equity lost by the move played."""
+    from tessera.lexicon import Lexicon, LexiconError
+
+    from .analysis import AnalysisError, analyze_file, render_table
+
+    try:
+        lex = Lexicon.load(lexicon)
+        result = analyze_file(Path(gcg_file), lex, rules=rules, top=top, player=player)
+    except (LexiconError, AnalysisError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), ensure_ascii=False))
+    else:
+        render_table(result, sys.stdout)
