@@ -115,3 +115,11 @@ def test_the_design_tour_runs() -> None:  # DESIGN.md "The public API, in one br
     with pytest.raises(tessera.IllegalMove) as info:
         game_.play("8D QUITE")
     assert info.value.reason is tessera.Reason.NOTATION
+
+
+def test_the_module_docstring_example_runs() -> None:
+    import doctest
+
+    result = doctest.testmod(tessera, verbose=False)
+    assert result.attempted >= 3
+    assert result.failed == 0
