@@ -91,3 +91,66 @@ def test_cli_install_reports_missing_package(
     monkeypatch.setattr(languages, "DICT", tmp_path)
     result = CliRunner().invoke(main, ["lexicon", "install", "pl"])
     assert result.exit_code != 0 and "apt-get install wpolish" in result.stderr
+
+
+def fake_hunspell(tmp_path: Path) -> Path:
+    root = tmp_path / "hunspell"
+    root.mkdir()
+    (root / "hu_HU.dic").write_text("1\nszív\n", encoding="utf-8")
+    (root / "hu_HU.aff").write_text("SET UTF-8\n", encoding="utf-8")
+    return root
+
+
+def test_hungarian_explains_missing_python_packages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tessera.lexicon.languages as languages
+
+    monkeypatch.setattr(languages.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(LexiconError, match="pip install spylls wordfreq"):
+        install("hu", root=fake_hunspell(tmp_path), target=tmp_path / "lex")
+
+
+def test_hungarian_list_is_wordfreq_filtered_by_hunspell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """spylls and wordfreq are optional; stand-ins with their interfaces drive the build."""
+    import sys
+    import types
+
+    import tessera.lexicon.languages as languages
+
+    valid = {"szív", "csók", "gyöngy", "ősz", "szívemet"}
+    frequent = ["a", "szív", "csók", "xqz", "gyöngy", "ősz", "Budapest"]
+
+    class Dictionary:
+        @classmethod
+        def from_files(cls, base: str) -> Dictionary:
+            assert base.endswith("hu_HU")
+            return cls()
+
+        def lookup(self, word: str) -> bool:
+            return word in valid
+
+    wordfreq = types.ModuleType("wordfreq")
+    wordfreq.top_n_list = lambda lang, n, wordlist="best": frequent[:n]  # type: ignore[attr-defined]
+    spylls = types.ModuleType("spylls")
+    hunspell = types.ModuleType("spylls.hunspell")
+    hunspell.Dictionary = Dictionary  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "wordfreq", wordfreq)
+    monkeypatch.setitem(sys.modules, "spylls", spylls)
+    monkeypatch.setitem(sys.modules, "spylls.hunspell", hunspell)
+    monkeypatch.setattr(languages.importlib.util, "find_spec", lambda name: object())
+
+    root = fake_hunspell(tmp_path)
+    done = install("hu", root=root, target=tmp_path / "lex")
+    assert "4 of 7 wordfreq words pass Hunspell" in done.messages[0]
+    lex = Lexicon.load(tmp_path / "lex" / "hu.kwg")
+    assert lex.alphabet.name == "hungarian"
+    graph = {lex.format(w) for w in lex.words()}
+    assert graph == {"SZÍV", "CSÓK", "GYÖNGY", "ŐSZ"}  # every spelling of each (CS or C·S ...)
+    assert len(lex) > 4
+    # human plays may also be checked by Hunspell: a valid form outside the finite list
+    assert lex.checker is not None
+    assert "szívemet" in lex and not lex.kwg.contains(lex.alphabet.parse("SZÍVEMET"))
+    assert "xqz" not in lex

@@ -263,7 +263,9 @@ def list_() -> None:
 @click.argument("language")
 @click.option("--max-length", default=MAX_LENGTH, show_default=True)
 @click.option("--force", is_flag=True, help="Rebuild even if it is installed.")
-def install(language: str, max_length: int, force: bool) -> None:
+@click.option("--hungarian-words", default=200_000, show_default=True,
+              help="hu: how many of wordfreq's most frequent words to check with Hunspell.")
+def install(language: str, max_length: int, force: bool, hungarian_words: int) -> None:
     """Build a lexicon for LANGUAGE (fr, de, pl, nl, it, es, hu) from the word lists of
     installed Debian packages, into the lexicon directory."""
     from tessera.lexicon import languages
@@ -271,7 +273,7 @@ def install(language: str, max_length: int, force: bool) -> None:
     try:
         with _progress() as progress:
             result = languages.install(language, max_length=max_length, force=force,
-                                       progress=progress)
+                                       progress=progress, hungarian_size=hungarian_words)
     except LexiconError as exc:
         raise click.ClickException(str(exc)) from None
     for line in result.messages:
