@@ -396,7 +396,7 @@ class Hub:
                 await asyncio.to_thread(self._apply, session, seat, kind, move)
             except IllegalMove as exc:
                 raise RequestError(400, exc.reason.value, str(exc)) from None
-            state = self.payload(session, seats, seat)
+            state = self.payload(session, seats)  # hot seat: the next person's view
         await self.broadcast(session)
         self._schedule_bots(session)
         return state
@@ -477,7 +477,11 @@ class Hub:
             if self.bot_delay_s:
                 await asyncio.sleep(self.bot_delay_s)
             bot = session.bots[seat]
-            move = await asyncio.to_thread(bot.choose, view)
+            try:
+                move: Move = await asyncio.to_thread(bot.choose, view)
+            except Exception:  # a broken bot must not stall the game: it passes
+                log.exception("game %s: the computer could not choose", session.record.id)
+                move = Pass()
             async with session.lock:
                 if len(session.record.actions) != seq or session.game.to_move != seat:
                     continue

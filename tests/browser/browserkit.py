@@ -1,0 +1,79 @@
+"""Helpers for the browser tests: waiting for turns, hints, dragging and typing tiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+MY_TURN = """() => { const s = window.tessera.state;
+  return !!s && (s.state === 'over' || (s.to_move === s.seat && s.kinds[s.seat] === 'human')); }"""
+
+
+def shot(page: Any, name: str, size: dict[str, int] | None = None) -> Path:
+    """Save a screenshot into test-artifacts/ (at a given viewport size, if asked)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    if size is not None:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
+def start_vs_computer(page: Any) -> dict[str, Any]:
+    page.goto("/")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.click("#ng-start")
+    page.wait_for_url("**/g/*")
+    return wait_my_turn(page)
+
+
+def state(page: Any) -> dict[str, Any]:
+    return page.evaluate("() => window.tessera.state")
+
+
+def wait_my_turn(page: Any) -> dict[str, Any]:
+    page.wait_for_function(MY_TURN, timeout=30_000)
+    return state(page)
+
+
+def hints(page: Any) -> list[dict[str, Any]]:
+    """The server's best plays for the page's own rack (as the Hint button asks)."""
+    return page.evaluate(
+        """async () => {
+          const a = window.tessera;
+          const r = await fetch(`/api/games/${a.gameId}/hints`, {method: 'POST',
+            headers: {'Content-Type': 'application/json', 'X-Tessera-Token': a.token},
+            body: JSON.stringify({seat: a.state.seat})});
+          return (await r.json()).hints; }"""
+    )
+
+
+def center(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag_tile(page: Any, label: str, row: int, col: int) -> None:
+    """Drag a rack tile onto a square with the mouse (a blank asks for its letter)."""
+    blank = label != label.upper()
+    rack_sel = f'#rack .tile[data-letter="{"?" if blank else label}"]'
+    x0, y0 = center(page, rack_sel)
+    x1, y1 = center(page, f'.sq[data-row="{row}"][data-col="{col}"]')
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+    page.mouse.move(x1, y1, steps=4)
+    page.mouse.up()
+    if blank:
+        page.wait_for_selector("#blank-dialog[open]")
+        page.click(f'#blank-letters button:text-is("{label.upper()}")')
+
+
+def board_text(page: Any) -> list[list[str | None]]:
+    return page.evaluate("() => window.tessera.state.board")

@@ -1,0 +1,205 @@
+"""Playing in the browser: Chromium drives the page against a real ``tessera serve``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import (
+    DESKTOP,
+    PHONE,
+    board_text,
+    drag_tile,
+    hints,
+    shot,
+    start_vs_computer,
+    state,
+    wait_my_turn,
+)
+
+pytestmark = pytest.mark.browser
+
+TESSERA = Path(sys.executable).with_name("tessera")
+HINTS_SHOWN = """() => { const h = document.querySelector('#hints');
+  const m = document.querySelector('#message').textContent;
+  if (m && !m.includes('thinking')) throw new Error('hint failed: ' + m);
+  return h.querySelector('li') || h.textContent.includes('No plays'); }"""
+
+
+def my_moves(page: Any) -> list[dict[str, Any]]:
+    s = state(page)
+    return [e for e in s["history"] if e["player"] == s["seat"]]
+
+
+def test_drag_an_opening_play_see_its_score_and_play_it(page: Any) -> None:
+    s = start_vs_computer(page)
+    assert page.locator("#rack .tile").count() == len(s["rack"]) == 7
+    assert page.locator(".sq").count() == 225
+    assert page.locator(".sq.p3W").count() == 8 and page.locator(".sq.start").count() == 1
+    best = hints(page)[0]
+    for r, c, label in best["placements"]:
+        drag_tile(page, label, r, c)
+    assert page.locator(".tile.pending").count() == len(best["placements"])
+    page.wait_for_function(
+        f"() => document.querySelector('#preview').textContent.includes('{best['score']} points')"
+    )
+    shot(page, "desktop-tentative-play")
+    before = len(my_moves(page))
+    page.click("#play-btn")
+    page.wait_for_function(f"() => window.tessera.state.history.filter("
+                           f"e => e.player === window.tessera.state.seat).length > {before}")
+    mine = my_moves(page)[-1]
+    assert mine["kind"] == "play" and mine["score"] == best["score"]
+    assert page.locator("#sheet td", has_text=mine["position"]).count() >= 1
+    assert page.locator(".tile.pending").count() == 0
+    wait_my_turn(page)
+    assert page.locator(".sq.last").count() >= 1
+    shot(page, "desktop-after-first-move", DESKTOP)
+    shot(page, "phone-game", PHONE)
+
+
+def test_type_a_play_with_the_keyboard(page: Any) -> None:
+    start_vs_computer(page)
+    found = [h for h in hints(page) if all(lab == lab.upper() for _, _, lab in h["placements"])]
+    if not found:
+        pytest.skip("every play found needs the blank")
+    play = found[0]
+    (r, c, _), *rest = play["placements"]
+    down = bool(rest) and rest[0][1] == c
+    page.click(f'.sq[data-row="{r}"][data-col="{c}"]')
+    if down:
+        page.click(f'.sq[data-row="{r}"][data-col="{c}"]')  # a second click turns the arrow down
+        assert page.locator(".sq.cursor.down").count() == 1
+    page.keyboard.type("".join(lab for _, _, lab in play["placements"]).lower())
+    assert page.locator(".tile.pending").count() == len(play["placements"])
+    page.wait_for_function(
+        f"() => document.querySelector('#preview').textContent.includes('{play['score']} points')"
+    )
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => window.tessera.state.history.some("
+                           "e => e.player === window.tessera.state.seat)")
+    assert my_moves(page)[-1]["score"] == play["score"]
+
+
+def test_an_illegal_play_shows_the_reason_and_changes_nothing(page: Any) -> None:
+    s = start_vs_computer(page)
+    board = board_text(page)
+    rack = s["rack"]
+    # two tiles in a corner: off the start square (or not touching the other tiles)
+    page.click('.sq[data-row="0"][data-col="0"]')
+    letters = [t for t in rack if t != "?"][:2]
+    page.keyboard.type("".join(letters).lower())
+    assert page.locator(".tile.pending").count() == 2
+    page.click("#play-btn")
+    message = page.locator("#message")
+    page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+    text = message.text_content() or ""
+    assert "start square" in text or "touch a tile" in text or "word list" in text
+    assert board_text(page) == board and state(page)["rack"] == rack
+    assert page.locator(".tile.pending").count() == 2  # still there, to fix or recall
+    page.click("#recall-btn")
+    assert page.locator(".tile.pending").count() == 0
+    assert page.locator("#rack .tile").count() == len(rack)
+
+
+def test_a_reload_mid_game_resumes_the_same_position(page: Any) -> None:
+    start_vs_computer(page)
+    best = hints(page)[0]
+    for r, c, label in best["placements"]:
+        drag_tile(page, label, r, c)
+    page.click("#play-btn")
+    page.wait_for_function("() => window.tessera.state.history.some("
+                           "e => e.player === window.tessera.state.seat)")
+    before = wait_my_turn(page)
+    sheet = page.locator("#sheet").inner_text()
+    page.reload()
+    after = wait_my_turn(page)
+    for key in ("game_id", "board", "rack", "scores", "history", "bag_count", "seq"):
+        assert after[key] == before[key], key
+    assert page.locator("#sheet").inner_text() == sheet
+    assert sorted(
+        page.locator("#rack .tile").evaluate_all("els => els.map(e => e.dataset.letter)")
+    ) == sorted(before["rack"])
+
+
+def test_play_a_game_to_its_end_and_download_a_record_that_verifies(
+    page: Any, tmp_path: Path
+) -> None:
+    start_vs_computer(page)
+    for _turn in range(60):
+        s = wait_my_turn(page)
+        if s["state"] == "over":
+            break
+        if s["state"] == "awaiting_final":
+            page.click("#pass-btn")
+        else:
+            page.click("#hint-btn")
+            page.wait_for_function(HINTS_SHOWN)
+            if page.locator("#hints li button").count():
+                page.locator("#hints li button").first.click()
+                page.click("#play-btn")
+            elif s["bag_count"] >= 7:
+                page.click("#exchange-btn")
+                page.click("#exchange-all")
+                page.click("#exchange-ok")
+            else:
+                page.click("#pass-btn")
+        page.wait_for_function(f"() => window.tessera.state.seq > {s['seq']}")
+    page.wait_for_selector("#summary-dialog[open]")
+    assert page.locator("#chart svg polyline").count() == 2
+    assert "wins" in (page.locator("#summary-title").text_content() or "") or "draw" in (
+        page.locator("#summary-title").text_content() or ""
+    )
+    shot(page, "desktop-game-over")
+    with page.expect_download() as info:
+        page.click("#gcg-btn")
+    path = tmp_path / "game.gcg"
+    info.value.save_as(path)
+    text = path.read_text(encoding="utf-8")
+    assert "#player1" in text and "#player2" in text
+    done = subprocess.run(
+        [str(TESSERA), "gcg", "verify", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    shot(page, "phone-game-over", PHONE)
+
+
+def test_a_hot_seat_game_hides_each_rack_between_turns(page: Any) -> None:
+    page.goto("/")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.check('input[name="mode"][value="people"]')
+    names = page.locator("#ng-names input")
+    names.nth(0).fill("Ann")
+    names.nth(1).fill("Bob")
+    page.click("#ng-start")
+    page.wait_for_url("**/g/*")
+    page.wait_for_selector("#cover:not([hidden])")
+    s = state(page)
+    first = s["names"][s["to_move"]]
+    assert f"Pass the device to {first}" in page.locator("#cover-text").inner_text()
+    assert page.locator("#rack .tile").count() == 0  # not even in the page
+    shot(page, "desktop-hot-seat-cover")
+    page.click("#cover-btn")
+    assert page.locator("#rack .tile").count() == 7
+    first_rack = state(page)["rack"]
+    best = hints(page)[0]
+    for r, c, label in best["placements"]:
+        drag_tile(page, label, r, c)
+    page.click("#play-btn")
+    page.wait_for_function("() => window.tessera.state.history.length === 1")
+    page.wait_for_selector("#cover:not([hidden])")
+    s = state(page)
+    second = s["names"][s["to_move"]]
+    assert second != first
+    assert f"Pass the device to {second}" in page.locator("#cover-text").inner_text()
+    assert page.locator("#rack .tile").count() == 0
+    page.click("#cover-btn")
+    second_rack = sorted(
+        page.locator("#rack .tile").evaluate_all("els => els.map(e => e.dataset.letter)")
+    )
+    assert (len(second_rack) == 7 and state(page)["seat"] != 0) or first_rack != second_rack
+    assert state(page)["history"][0]["rack"] == ""  # the first player's rack stays hidden
+    shot(page, "phone-hot-seat", PHONE)
