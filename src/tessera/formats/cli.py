@@ -120,7 +120,8 @@ def show(file: Path, turn: int | None, rules_name: str | None, color: bool | Non
     done = total if turn is None else turn
     title = record.title or file.name
     click.echo(f"{title} — after turn {done} of {total}" + (" (game over)" if game.is_over else ""))
-    click.echo(render_board(game.board, game.alphabet, color=color), nl=False)
+    # click strips colour codes when stdout is not a terminal unless told otherwise
+    click.echo(render_board(game.board, game.alphabet, color=color), nl=False, color=color)
     names = [p.nick for p in record.players]
     racks = [game.alphabet.format(game.rack(i).tiles()) for i in range(game.num_players)]
     mover = None if game.is_over else game.to_move
