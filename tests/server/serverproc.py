@@ -34,7 +34,8 @@ class ServerProcess:
         env = dict(os.environ)
         cmd = [str(TESSERA), "serve", "--port", str(self.port),
                "--database", f"sqlite:///{self.db}", "--bot-delay", "0"]
-        self.log = open(self.db.with_suffix(f".{self.port}.log"), "ab")
+        self.log_path = self.db.with_suffix(f".{self.port}.log")
+        self.log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

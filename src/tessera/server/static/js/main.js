@@ -240,7 +240,17 @@ async function endDrag(event) {
   const sq = under && under.closest(".sq");
   const onRack = under && under.closest("#rack");
   if (d.source.kind === "rack") {
-    if (!d.moved) return;  // a click on a rack tile: typing handles placement
+    if (!d.moved) {  // a click on a rack tile puts it at the typing cursor, if there is one
+      if (app.cursor && myTurn()) {
+        const { r, c } = app.cursor;
+        const blank = app.rack[d.source.index] === "?";
+        const letter = blank ? await askBlank() : null;
+        if (blank && !letter) return;
+        advanceCursor();
+        place(r, c, d.source.index, letter);
+      }
+      return;
+    }
     if (sq) {
       await placeFromRack(+sq.dataset.row, +sq.dataset.col, d.source.index);
     } else if (onRack) {
