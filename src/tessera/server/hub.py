@@ -415,7 +415,7 @@ class Hub:
         except IllegalMove as exc:
             return {"ok": False, "reason": exc.reason.value, "message": str(exc)}
         assert scored is not None
-        return {"ok": True, "score": scored.score, "move": scored.gcg(game.alphabet)}
+        return {"ok": True, "score": scored.score, "move": scored.human(game.alphabet, game.board)}
 
     async def hints(self, game_id: str, token: str, body: dict[str, Any]) -> list[dict[str, Any]]:
         """The best plays for the asking seat's own rack (its turn only)."""
