@@ -109,6 +109,24 @@ def test_hand_built_kwg_loads_and_answers(tmp_path: Path) -> None:
     assert lex.has_anagram([T, C, A]) and not lex.has_anagram([T, C])
 
 
+def test_lists_sharing_a_tail_load(tmp_path: Path) -> None:
+    """Other builders may point into the middle of a list whose tail is another node's
+    children (AB, AC, BC: B's children [C*] are the tail of A's [B*, C*])."""
+    nodes = [
+        node(0, 4, end=True),
+        node(0, 0, end=True),
+        node(B, acc=True),
+        node(C, acc=True, end=True),
+        node(A, 2),
+        node(B, 3, end=True),
+    ]
+    kwg = Kwg(pack(nodes))
+    assert set(kwg.words()) == {(A, B), (A, C), (B, C)}
+    assert kwg.contains([B, C]) and not kwg.contains([B, B])
+    lex = Lexicon(kwg, ENGLISH, "shared")
+    assert sorted(lex.format(w) for w in lex.anagrams("ABC")) == ["AB", "AC", "BC"]
+
+
 def test_layout_of_a_small_build_is_exactly_as_specified() -> None:
     # DAWG only, words AB and CB: the [B*] list is shared by both roots' arcs.
     data = build_bytes([bytes([A, B]), bytes([C, B])], gaddag=False)
