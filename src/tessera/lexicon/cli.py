@@ -30,13 +30,19 @@ LEXICON_HELP = "Lexicon: a name (enable, or one in the lexicon directory) or a .
 def _progress() -> Iterator[Progress]:
     """A Rich progress bar on stderr for the slow steps (reading, building a word graph)."""
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
 
     console = Console(stderr=True)
     bar = Progress(
         TextColumn("{task.description:<10}"),
         BarColumn(),
-        TextColumn("{task.completed:,}/{task.total:,}"),
+        MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=console,
         transient=True,

@@ -327,8 +327,9 @@ class Lexicon:
                 kwg.close()
             except (OSError, ValueError, KwgError):
                 pass  # a damaged cache entry is rebuilt below
-        words = parse_words(lines_of(raw, origin=source), alphabet, min_length=min_length,
-                            max_length=max_length, spellings=spellings, progress=progress)
+        lines = lines_of(raw, origin=source)
+        words = parse_words(lines, alphabet, min_length=min_length, max_length=max_length,
+                            spellings=spellings, progress=progress, total=len(lines))
         if progress is not None:
             progress("building", 0, 1)
         data = build_bytes(words.words)
