@@ -91,10 +91,12 @@ def test_damaged_cache_entries_are_rebuilt(lexicon_dir: Path) -> None:
     lex = Lexicon.load("tiny")
     entry = cache_dir() / "lexicons" / f"{lex._key}.kwg"
     assert entry.is_file()
-    entry.write_bytes(b"\x00" * 8)  # not the size its description records
-    again = Lexicon.load("tiny")
-    assert again.report is not None and "CAT" in again
-    assert entry.stat().st_size == 4 * lex.info["nodes"]
+    good = entry.read_bytes()
+    for damage in (b"\x00" * 8, good[:-4] + b"\xff\xff\xff\xff"):
+        entry.write_bytes(damage)  # wrong size, or wrong content of the right size
+        again = Lexicon.load("tiny")
+        assert again.report is not None and "CAT" in again
+        assert entry.read_bytes() == good
 
 
 def test_cli_build_reports_every_rejected_line(tmp_path: Path) -> None:
