@@ -96,25 +96,31 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(
 
 
 def test_an_invalid_word_names_the_word(client: TestClient) -> None:
-    gid, tok = new_game(client)
-    s = wait_turn(client, gid, tok)
-    if s["history"]:
-        pytest.skip("the computer opened; the opening square test needs an empty board")
-    tiles = [t for t in s["rack"] if t != "?"][:2]
-    word = "".join(tiles)
     from tessera.lexicon import Lexicon
 
-    if Lexicon.load("enable").contains_word(word):
-        tiles = tiles[::-1]
-        word = "".join(tiles)
-    if len(tiles) < 2 or Lexicon.load("enable").contains_word(word):
-        pytest.skip("the rack spells a word both ways")
-    body = {"action": "play", "placements": [[7, 7, tiles[0]], [7, 8, tiles[1]]]}
-    r = client.post(f"/api/games/{gid}/move", headers={H: tok}, json={"seat": 0, **body})
+    people = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    gid, tok = new_game(client, players=people)
+    s = state(client, gid, tok)
+    seat = s["to_move"]
+    assert s["seat"] == seat and s["my_seats"] == [0, 1]  # hot seat: one page, both seats
+    lex = Lexicon.load("enable")
+    letters = [t for t in s["rack"] if t != "?"]
+    pairs = [
+        (a, b)
+        for i, a in enumerate(letters)
+        for j, b in enumerate(letters)
+        if i != j and not lex.contains_word(a + b)
+    ]
+    assert pairs, "some two tiles of seven never spell a word both ways"
+    a, b = pairs[0]
+    word = a + b
+    body = {"action": "play", "placements": [[7, 7, a], [7, 8, b]]}
+    r = client.post(f"/api/games/{gid}/move", headers={H: tok}, json={"seat": seat, **body})
     assert r.status_code == 400
     assert r.json()["reason"] == "invalid_words" and word in r.json()["error"]
-    check = client.post(f"/api/games/{gid}/check", headers={H: tok}, json={"seat": 0, **body})
+    check = client.post(f"/api/games/{gid}/check", headers={H: tok}, json={"seat": seat, **body})
     assert check.json()["ok"] is False and word in check.json()["message"]
+    assert state(client, gid, tok)["seq"] == 0
 
 
 def test_new_game_requests_are_checked(client: TestClient) -> None:
@@ -170,3 +176,50 @@ def test_a_restarted_app_rebuilds_every_game_from_its_log(db: str) -> None:
         apply_action(game, action)
     assert list(game.scores) == before["scores"]
     assert game.bag_count == before["bag_count"]
+
+
+def test_a_clock_past_its_maximum_overtime_ends_the_game_and_the_log_keeps_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from tessera.rules import PRESETS, OnMaxOvertime, TimeControl
+    from tessera.server.hub import Hub
+
+    blitz = PRESETS["naspa"].replace(
+        name="blitz_test",
+        clock=TimeControl(
+            initial_ms=300, max_overtime_min=0, on_max_overtime=OnMaxOvertime.FORFEIT
+        ),
+    )
+    monkeypatch.setitem(PRESETS, "blitz_test", blitz)
+    store = Storage(f"sqlite:///{tmp_path / 'clock.db'}")
+    seats = [Seat("Ann", "human"), Seat("Bob", "human")]
+    gid, _ = store.create_game("blitz_test", "enable", 9, seats, [[0, 1]])
+
+    async def run() -> tuple[str, int]:
+        hub = Hub(store, bot_delay_s=0)
+        session = await hub.session(gid)
+        loser = session.game.to_move
+        for _ in range(100):
+            if session.game.is_over:
+                break
+            await asyncio.sleep(0.05)
+        await hub.close()
+        assert session.game.result is not None
+        assert session.game.result.loser == loser
+        return session.game.result.reason.value, loser
+
+    reason, loser = asyncio.run(run())
+    assert reason == "timeout_forfeit"
+    rec = store.load(gid)
+    assert rec is not None and [a.kind for a in rec.actions] == ["time_expired"]
+    assert rec.actions[0].player == loser and (rec.actions[0].elapsed_ms or 0) > 300
+
+    async def reload() -> str:
+        hub = Hub(store, bot_delay_s=0)
+        session = await hub.session(gid)
+        assert session.game.is_over and session.game.result is not None
+        return session.game.result.reason.value
+
+    assert asyncio.run(reload()) == "timeout_forfeit"

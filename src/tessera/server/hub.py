@@ -25,7 +25,7 @@ from tessera.rules import PRESETS, RulesError, preset
 from tessera.tiles import BLANK, TileError
 
 from .computer import Chooser, computer_player, levels
-from .storage import Action, GameRecord, Seat, Storage, StorageError
+from .storage import Action, GameRecord, Seat, Storage
 from .views import move_text, view_json
 
 log = logging.getLogger("tessera.server")
@@ -69,6 +69,7 @@ class Session:
     listeners: set[Listener] = field(default_factory=set)
     turn_started: float = field(default_factory=time.monotonic)
     bot_task: asyncio.Task[None] | None = None
+    clock_task: asyncio.Task[None] | None = None
 
 
 def load_lexicon(name: str) -> Any:
@@ -88,6 +89,8 @@ def apply_action(game: Game, action: Action) -> None:
         game.challenge(action.player, elapsed_ms=action.elapsed_ms)
     elif action.kind == "resign":
         game.resign(action.player)
+    elif action.kind == "time_expired":
+        game.time_expired(action.player, action.elapsed_ms or 0)
     else:
         raise ValueError(f"unknown action kind {action.kind!r} in the game log")
 
@@ -343,37 +346,49 @@ class Hub:
             return None
         return int((time.monotonic() - session.turn_started) * 1000)
 
-    def _apply(self, session: Session, seat: int, kind: str, move: Move | None) -> None:
-        """Validate and apply, then commit to the log; on a failed commit, rebuild from it."""
+    def _apply(
+        self,
+        session: Session,
+        seat: int,
+        kind: str,
+        move: Move | None,
+        elapsed_ms: int | None = None,
+    ) -> None:
+        """Validate and apply, then commit to the log; on a failed commit, rebuild from it.
+
+        ``kind`` is move | challenge | resign | time_expired. The mover's time since the turn
+        began is charged to them (games with a clock only)."""
         game = session.game
-        elapsed = self._elapsed(session)
         was_to_move = game.to_move
+        elapsed = self._elapsed(session) if seat == was_to_move else None
+        if kind == "move" and isinstance(move, Challenge):
+            kind = "challenge"
         if kind == "move":
             assert move is not None
-            if isinstance(move, Challenge):
-                kind = "challenge"
-            else:
-                game.play(move, player=seat, elapsed_ms=elapsed)
-                text = move_text(move, game.alphabet) or "-"
-        if kind == "challenge":
-            game.challenge(seat, elapsed_ms=elapsed if seat == was_to_move else None)
+            game.play(move, player=seat, elapsed_ms=elapsed)
+            text = move_text(move, game.alphabet) or "-"
+        elif kind == "challenge":
+            game.challenge(seat, elapsed_ms=elapsed)
             text = "challenge"
-            if seat != was_to_move:
-                elapsed = None
         elif kind == "resign":
             game.resign(seat)
-            text = "resign"
-            elapsed = None
+            text, elapsed = "resign", None
+        elif kind == "time_expired":
+            elapsed = elapsed_ms or 0
+            game.time_expired(seat, elapsed)
+            text = "time_expired"
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
         action = Action(seat, kind, text, elapsed)
         seq = len(session.record.actions)
         try:
             self.storage.append(session.record.id, seq, action)
-        except (StorageError, Exception):
+        except Exception:
             log.exception("game %s: could not store action %d; reloading", session.record.id, seq)
             self.sessions.pop(session.record.id, None)
             raise RequestError(503, "storage", "the move could not be saved; try again") from None
         session.record.actions.append(action)
-        if game.to_move != was_to_move or kind != "challenge":
+        if elapsed is not None or game.to_move != was_to_move:
             session.turn_started = time.monotonic()
 
     async def act(self, game_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -456,6 +471,7 @@ class Hub:
     # -- the computer's turns ------------------------------------------------------------
 
     def _schedule_bots(self, session: Session) -> None:
+        self._schedule_clock(session)
         game = session.game
         if game.is_over or game.to_move not in session.bots:
             return
@@ -498,6 +514,42 @@ class Hub:
                     return
             await self.broadcast(session)
 
+    # -- clocks --------------------------------------------------------------------------
+
+    def _schedule_clock(self, session: Session) -> None:
+        """R7.3: when the player to move runs past the maximum overtime, the game ends."""
+        if session.clock_task is not None:
+            session.clock_task.cancel()
+            session.clock_task = None
+        game = session.game
+        clock = game.rules.clock
+        if clock is None or game.is_over:
+            return
+        seat = game.to_move
+        left = game.clock_ms(seat) or 0
+        limit_ms = left + clock.max_overtime_min * 60_000 + 20  # just past the maximum
+        due = session.turn_started + max(0, limit_ms) / 1000
+        seq = len(session.record.actions)
+        session.clock_task = asyncio.get_running_loop().create_task(
+            self._expire(session, seat, seq, due)
+        )
+
+    async def _expire(self, session: Session, seat: int, seq: int, due: float) -> None:
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        async with session.lock:
+            if len(session.record.actions) != seq or session.game.is_over:
+                return
+            elapsed = int((time.monotonic() - session.turn_started) * 1000)
+            try:
+                await asyncio.to_thread(self._apply, session, seat, "time_expired", None, elapsed)
+            except IllegalMove:  # woke a moment early: look again
+                self._schedule_clock(session)
+                return
+            except RequestError:
+                return
+        await self.broadcast(session)
+        self._schedule_bots(session)
+
     async def idle(self) -> None:
         """Wait for every running computer turn (tests use this)."""
         for session in list(self.sessions.values()):
@@ -508,5 +560,6 @@ class Hub:
 
     async def close(self) -> None:
         for session in self.sessions.values():
-            if session.bot_task is not None:
-                session.bot_task.cancel()
+            for task in (session.bot_task, session.clock_task):
+                if task is not None:
+                    task.cancel()
