@@ -66,7 +66,8 @@ def autoplay(
     from tessera.lexicon import LexiconError
     from tessera.rules import RulesError, preset
 
-    from .selfplay import MatchSpec, autoplay as run, default_workers
+    from .selfplay import MatchSpec, default_workers
+    from .selfplay import autoplay as run
 
     pair = _player_names(players)
     try:
