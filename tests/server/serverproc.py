@@ -24,16 +24,25 @@ def free_port() -> int:
 class ServerProcess:
     """``tessera serve --database sqlite:///DB --port N`` with the computer moving at once."""
 
-    def __init__(self, db: Path, *, port: int | None = None) -> None:
-        self.db = db
+    def __init__(self, db: Path, *, port: int | None = None, url: str | None = None) -> None:
+        self.db = db  # the SQLite file, or (with ``url``) where the log goes
+        self.database = url or f"sqlite:///{db}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProcess:
         env = dict(os.environ)
-        cmd = [str(TESSERA), "serve", "--port", str(self.port),
-               "--database", f"sqlite:///{self.db}", "--bot-delay", "0"]
+        cmd = [
+            str(TESSERA),
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            self.database,
+            "--bot-delay",
+            "0",
+        ]
         self.log_path = self.db.with_suffix(f".{self.port}.log")
         self.log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)

@@ -116,11 +116,22 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def engine_url(url: str) -> str:
+    """``postgresql://…`` means psycopg 3 when psycopg2 (SQLAlchemy's default) is absent."""
+    if url.startswith(("postgresql://", "postgres://")):
+        import importlib.util
+
+        if importlib.util.find_spec("psycopg2") is None:
+            return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
 class Storage:
     """The game store behind the web app. ``url`` is any SQLAlchemy URL."""
 
     def __init__(self, url: str) -> None:
         self.url = url
+        url = engine_url(url)
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
