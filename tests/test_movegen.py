@@ -1,0 +1,607 @@
+"""Move generation (issue 4): the compiled core against the Python reference on random
+positions (standard and Super boards, racks with 0/1/2 blanks, Spanish and Hungarian
+digraphs, Clabbers), legality and scoring of every play, completeness by brute force, blank
+designations, exchanges, top-N search, the lazy move list, ``Game.legal_moves`` and
+``tessera moves``.
+
+CI runs a few hundred random positions; the ``slow`` tests (``make test-slow``) run the full
+differential set of more than 2,000."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import permutations, product
+
+import pytest
+from click.testing import CliRunner
+
+from tessera.board import Board
+from tessera.game import Game
+from tessera.legality import IllegalMove, check_play
+from tessera.lexicon import Leaves, Lexicon
+from tessera.move import PLAYED_THROUGH, Exchange, Move, Pass, Play
+from tessera.movegen import MoveList, exchange_sizes, generate_moves, reference_moves, sort_key
+from tessera.rules import Rules, Validity, preset
+from tessera.scoring import score_play
+from tessera.tiles import BLANK, BLANK_BIT, Rack, letter_of
+
+SPANISH_WORDS = """
+CHICO LLAMA PERRO NIÑO CALLE CARRO MUCHO OCHO NOCHE LECHE POLLO TORRE AÑO AÑOS MAÑANA CASA
+MESA SOL LUNA AMOR ROSA PAN SAL MAR ORO AS ES LA EL LO NO SI YA MI TU SE TE DE EN UN UNA ALA
+ASA OSO ESO ESA ELLA ELLO ECHO HACHA FECHA COCHE PECHO SILLA VALLE BELLO GALLO RIO TIO MANO
+LEÑA PIÑA SEÑOR CAÑA BAÑO DAÑO SUEÑO NIÑA PERRA TIERRA GUERRA CERRO BARRO CORRER ARROZ CHE
+CHA OLLA LLANO LLENO CALLO CAÑO PAÑO RATO GATO PATO SOPA COPA ROPA TORO LORO MOLINO CAMINO
+AREA ALMA ARMA ANO ONDA ARENA CENA CERA LOMA TOMA RAMO REMO TEMA ZONA DIA VOZ LUZ PAZ CRUZ
+HOY MAS MES LEY REY SER VER IR DAR HABER TENER POR CON SIN SUR NORTE ESTE OESTE COMER BEBER
+""".split()
+
+HUNGARIAN_WORDS = """
+CSÓK CSAK CSEND GYÓGY GYERMEK GYÜMÖLCS LYUK HOLLÓ NYÁR NYÚL NYELV SZÓ SZÉP SZÍV SZEM SZÁZ
+TYÚK ZSÁK ZSIR ZSEB ANYA APA EGY KÉT HÁZ KÉZ FA ÉG AZ EZ OK ÉN TE MI TI ŐK ÉS IS HA DE NE
+MEGY LÁNY FIÚ KUTYA MACSKA ALMA KÖRTE SZILVA SZÉL VÍZ TŰZ FÖLD NAP HOLD CSILLAG MEGGY
+HAGYMA PÉNZ SZÁM TESZ VESZ LESZ VAN NINCS MOST ITT OTT AKKOR ÍGY ÚGY HOGY MERT MÉG MÁR
+SOK KEVÉS NAGY KIS JÓ ROSSZ ÚJ RÉGI MELEG HIDEG GYORS LASSÚ ÖREG FIATAL ÉDES SÓS KESERŰ
+SZÉK ASZTAL ABLAK AJTÓ KERT UTCA VÁROS FALU ERDŐ MEZŐ TÓ TENGER HEGY VÖLGY BOLY GOLYÓ
+""".split()
+
+
+@dataclass
+class Position:
+    board: Board
+    rack: list[int]
+    bag_count: int
+    label: str
+
+
+def move_key(move: Move) -> tuple[object, ...]:
+    """A move's identity and score, comparable across the generators."""
+    return (sort_key(move), move.score if isinstance(move, Play) else 0)
+
+
+def listing(moves: MoveList | list[tuple[Move, float]]) -> list[tuple[object, ...]]:
+    """(identity, score, equity) of every move, in order."""
+    pairs = moves.ranked() if isinstance(moves, MoveList) else moves
+    return [(*move_key(m), e) for m, e in pairs]
+
+
+def random_leaves(alphabet_size: int, seed: int) -> Leaves:
+    """A leave table with values for every leave of one or two tiles and some longer ones."""
+    rng = random.Random(seed)
+    table: dict[tuple[int, ...], float] = {}
+    for a in range(alphabet_size):
+        table[(a,)] = round(rng.uniform(-8, 8), 3)
+        for b in range(a, alphabet_size):
+            table[(a, b)] = round(rng.uniform(-10, 10), 3)
+    for _ in range(3000):
+        n = rng.randint(3, 6)
+        key = tuple(sorted(rng.randrange(alphabet_size) for _ in range(n)))
+        table[key] = round(rng.uniform(-15, 15), 3)
+    return Leaves.from_mapping(table)
+
+
+def force_blanks(game: Game, blanks: int, rng: random.Random) -> None:
+    """Give the player to move a rack holding ``blanks`` blanks where the unseen tiles allow
+    it (replacing random tiles of the rack)."""
+    rack = game.rack(game.to_move).tiles()
+    have = sum(1 for t in rack if t == BLANK)
+    letters = [t for t in rack if t != BLANK]
+    rng.shuffle(letters)
+    want = letters[: max(0, len(rack) - blanks)] + [BLANK] * min(blanks, len(rack))
+    if have == blanks or len(want) != len(rack):
+        return
+    try:
+        game.set_rack(game.to_move, want)
+    except (IllegalMove, ValueError):
+        pass
+
+
+def random_game_positions(
+    lexicon: Lexicon, rules: Rules, seed: int, turns: int, label: str, blanks: bool = True
+) -> Iterator[tuple[Game, list[tuple[Move, float]]]]:
+    """Positions of a random game played with the reference generator: at each turn the
+    mover's rack gets 0, 1 or 2 blanks (in turn), the reference lists the moves, and a random
+    play (a random move if there is none) is made."""
+    rng = random.Random(seed)
+    game = Game(rules, lexicon=lexicon, players=["A", "B"], seed=seed, first=0)
+    for turn in range(turns):
+        if game.is_over:
+            return
+        if blanks:
+            force_blanks(game, (turn + seed) % 3, rng)
+        ref = reference_moves(
+            game.board, game.rack(game.to_move), lexicon, rules, bag_count=game.bag_count
+        )
+        yield game, ref
+        plays = [m for m, _ in ref if isinstance(m, Play)]
+        move = rng.choice(plays) if plays else ref[-1][0]
+        game.play(move)
+
+
+def check_legal(board: Board, play: Play, rack: Rack, lexicon: Lexicon, rules: Rules) -> None:
+    """The play passes the legality check unchanged, forms only valid words and is scored as
+    tessera.scoring scores it."""
+    alphabet = lexicon.alphabet
+    normal, words = check_play(board, play, rack, rules, alphabet)
+    assert normal == play and (normal.row, normal.col, normal.across) == (
+        play.row,
+        play.col,
+        play.across,
+    ), f"{play.gcg(alphabet)} is named {normal.gcg(alphabet)} by the legality check"
+    assert normal.word == play.word
+    check = lexicon.has_anagram if rules.validity is Validity.ANAGRAM else lexicon.contains
+    for w in words:
+        assert check([letter_of(t) for t in w.tiles]), (
+            f"{play.gcg(alphabet)} forms {alphabet.format(w.tiles)}"
+        )
+    assert play.score == score_play(board, play, rules)
+
+
+def brute_force_plays(board: Board, rack: Sequence[int], lexicon: Lexicon, rules: Rules) -> set:
+    """Every legal play of a small rack, by trying every placement of every ordered choice of
+    rack tiles (blanks as every letter) on every run of empty squares, in both directions."""
+    alphabet = lexicon.alphabet
+    letters = range(1, len(alphabet) + 1)
+    rack_obj = Rack(alphabet.size, rack)
+    check = lexicon.has_anagram if rules.validity is Validity.ANAGRAM else lexicon.contains
+    # off-start first plays stand only if unchallenged (R2.6.1); generators never list them
+    need_start = board.is_empty() and rules.first_play_covers_center
+    found = set()
+    orders = set()
+    for k in range(1, len(rack) + 1):
+        orders.update(permutations(rack, k))
+    for across in (True, False):
+        dr, dc = (0, 1) if across else (1, 0)
+        for r0 in range(board.rows):
+            for c0 in range(board.cols):
+                if board.get(r0, c0):
+                    continue
+                for order in orders:
+                    squares = []
+                    r, c = r0, c0
+                    while len(squares) < len(order) and board.on_board(r, c):
+                        if not board.get(r, c):
+                            squares.append((r, c))
+                        r, c = r + dr, c + dc
+                    if len(squares) < len(order):
+                        continue
+                    choices = [[t] if t != BLANK else [x | BLANK_BIT for x in letters]
+                               for t in order]
+                    for tiles in product(*choices):
+                        placed = [(sq[0], sq[1], t) for sq, t in zip(squares, tiles, strict=True)]
+                        play = _as_play(board, placed, across)
+                        try:
+                            normal, words = check_play(board, play, rack_obj, rules, alphabet)
+                        except IllegalMove:
+                            continue
+                        if need_start and board.layout.start not in {
+                            (r, c) for r, c, _ in normal.placements
+                        }:
+                            continue
+                        if all(check([letter_of(t) for t in w.tiles]) for w in words):
+                            found.add(normal)
+    return found
+
+
+def _as_play(board: Board, placed: list[tuple[int, int, int]], across: bool) -> Play:
+    """The play whose new tiles are ``placed`` (consecutive empty squares of one line, with
+    only board tiles between them), named by its whole run along the line."""
+    dr, dc = (0, 1) if across else (1, 0)
+    cells = {(r, c): t for r, c, t in placed}
+    r, c = placed[0][0], placed[0][1]
+    while board.get(r - dr, c - dc):
+        r, c = r - dr, c - dc
+    word = []
+    rr, cc = r, c
+    while board.on_board(rr, cc) and ((rr, cc) in cells or board.get(rr, cc)):
+        word.append(cells.get((rr, cc), PLAYED_THROUGH))
+        rr, cc = rr + dr, cc + dc
+    return Play(r, c, across, tuple(word))
+
+
+# -- fixtures ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def enable(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lexicon]:
+    """ENABLE, compiled into a temporary cache (never the user's)."""
+    root = tmp_path_factory.mktemp("movegen-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TESSERA_CACHE_DIR", str(root))
+        yield Lexicon.load("enable")
+
+
+@pytest.fixture(scope="session")
+def spanish() -> Lexicon:
+    return Lexicon.from_words(SPANISH_WORDS, "spanish", name="es-test")
+
+
+@pytest.fixture(scope="session")
+def hungarian() -> Lexicon:
+    return Lexicon.from_words(HUNGARIAN_WORDS, "hungarian", name="hu-test")
+
+
+@pytest.fixture(scope="session")
+def leaves_en() -> Leaves:
+    return random_leaves(27, seed=11)
+
+
+def compare(
+    game: Game,
+    ref: list[tuple[Move, float]],
+    lexicon: Lexicon,
+    leaves: Leaves | None = None,
+    tops: Sequence[int] = (1, 4),
+) -> None:
+    """The compiled generator lists exactly the reference's moves, scores, equities and
+    order, in full and for top-N."""
+    rack = game.rack(game.to_move)
+    if leaves is not None:
+        ref = reference_moves(
+            game.board, rack, lexicon, game.rules, bag_count=game.bag_count, leaves=leaves
+        )
+    want = listing(ref)
+    got = generate_moves(game.board, rack, lexicon, game.rules, bag_count=game.bag_count,
+                         leaves=leaves)
+    assert listing(got) == want, _diff(want, listing(got), lexicon)
+    for n in tops:
+        top = generate_moves(game.board, rack, lexicon, game.rules, top=n,
+                             bag_count=game.bag_count, leaves=leaves)
+        assert listing(top) == want[:n]
+
+
+def _diff(want: list, got: list, lexicon: Lexicon) -> str:
+    a, b = set(want), set(got)
+    return f"missing {sorted(a - b)[:5]}, extra {sorted(b - a)[:5]} ({len(want)} vs {len(got)})"
+
+
+# -- differential: compiled == reference ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_standard_board_random_games(enable: Lexicon, leaves_en: Leaves, seed: int) -> None:
+    rules = preset("naspa")
+    count = 0
+    for i, (game, ref) in enumerate(random_game_positions(enable, rules, seed, 16, "std")):
+        compare(game, ref, enable, leaves_en if i % 2 else None)
+        count += 1
+    assert count >= 10
+
+
+def test_super_board_random_game(enable: Lexicon, leaves_en: Leaves) -> None:
+    rules = preset("super")
+    count = 0
+    for i, (game, ref) in enumerate(random_game_positions(enable, rules, 5, 14, "super")):
+        compare(game, ref, enable, leaves_en if i % 2 else None)
+        count += 1
+    assert count >= 10
+
+
+def test_nine_tile_racks(enable: Lexicon) -> None:
+    rules = preset("nine_tile")
+    count = 0
+    for game, ref in random_game_positions(enable, rules, 6, 4, "nine", blanks=False):
+        compare(game, ref, enable)
+        count += 1
+    assert count == 4
+
+
+@pytest.mark.parametrize("which", ["spanish", "hungarian"])
+def test_digraph_lexicons(which: str, request: pytest.FixtureRequest) -> None:
+    lexicon = request.getfixturevalue(which)
+    rules = preset("naspa").replace(tiles=which)
+    count = digraph_plays = 0
+    for seed in (1, 2, 3):
+        for game, ref in random_game_positions(lexicon, rules, seed, 20, which):
+            compare(game, ref, lexicon)
+            count += 1
+            labels = lexicon.alphabet.labels
+            digraph_plays += sum(
+                1
+                for m, _ in ref
+                if isinstance(m, Play)
+                and any(len(labels[letter_of(t) - 1]) > 1 for t in m.word if t)
+            )
+    assert count >= 20
+    assert digraph_plays > 0  # multi-letter tiles were actually played
+
+
+def test_clabbers_matches_reference_and_brute_force(enable: Lexicon) -> None:
+    lexicon = Lexicon.from_words(
+        ["CAT", "ACT", "TAB", "BAT", "AT", "TA", "AB", "BA", "CAB", "SCAB", "CATS", "TABS",
+         "BEAST", "BASTE", "SEAT", "EAST", "EATS", "TEA", "ATE", "SET", "BET", "BEST"],
+        "english", name="clabbers-test")
+    rules = preset("clabbers")
+    game = Game(rules, lexicon=lexicon, players=["A", "B"], seed=1, first=0)
+    game.set_rack("A", "CATSBE?")
+    first = reference_moves(game.board, game.rack("A"), lexicon, rules)
+    assert listing(generate_moves(game.board, game.rack("A"), lexicon, rules)) == listing(first)
+    scrambled = [m for m, _ in first if isinstance(m, Play) and not lexicon.contains(
+        [letter_of(t) for t in m.word])]
+    assert scrambled, "Clabbers accepts main words that are only anagrams"
+    game.play("8G TCA")
+    rng = random.Random(3)
+    for _ in range(3):
+        if game.is_over:
+            break
+        rack = game.rack(game.to_move)
+        ref = reference_moves(game.board, rack, lexicon, rules, bag_count=game.bag_count)
+        assert listing(generate_moves(game.board, rack, lexicon, rules,
+                                      bag_count=game.bag_count)) == listing(ref)
+        small = rack.tiles()[:3]
+        want = brute_force_plays(game.board, small, lexicon, rules)
+        got = {m for m, _ in reference_moves(game.board, small, lexicon, rules) if m.is_play()}
+        assert got == want
+        plays = [m for m, _ in ref if isinstance(m, Play)]
+        game.play(rng.choice(plays) if plays else Pass())
+
+
+# -- every play legal, none missing -----------------------------------------------------------
+
+
+def test_every_generated_play_is_legal_and_scored_alike(enable: Lexicon) -> None:
+    rules = preset("naspa")
+    checked = 0
+    for i, (game, _ref) in enumerate(random_game_positions(enable, rules, 9, 12, "legal")):
+        if i % 3:
+            continue
+        rack = game.rack(game.to_move)
+        moves = generate_moves(game.board, rack, enable, rules)
+        keys = [sort_key(m) for m in moves]
+        assert len(set(keys)) == len(keys), "a move is listed twice"
+        assert len({m for m in moves if m.is_play()}) == sum(1 for m in moves if m.is_play())
+        for move in moves:
+            if isinstance(move, Play):
+                check_legal(game.board, move, rack, enable, rules)
+                checked += 1
+            # and the game itself accepts it
+        plays = [m for m in moves if isinstance(m, Play)]
+        for play in plays[:: max(1, len(plays) // 10)]:
+            assert game.check(play) == play
+    assert checked > 500
+
+
+@pytest.mark.parametrize(
+    "rack_text",
+    ["ER", "AEN", "S?", pytest.param("QI?", marks=pytest.mark.slow),
+     pytest.param("??", marks=pytest.mark.slow)],
+)
+def test_no_legal_play_is_missed_brute_force(enable: Lexicon, rack_text: str) -> None:
+    rules = preset("naspa")
+    game = Game(rules, lexicon=enable, players=["A", "B"], seed=2, first=0)
+    game.set_rack("A", "QUITEAB")
+    game.play("8D QUITE")
+    game.set_rack("B", "RECOUNS")
+    game.play("E4 RECO.NS") if game.check("E4 RECO.NS") else None
+    rack = enable.alphabet.parse(rack_text)
+    want = brute_force_plays(game.board, rack, enable, rules)
+    ref = {m for m, _ in reference_moves(game.board, rack, enable, rules) if m.is_play()}
+    got = [m for m in generate_moves(game.board, rack, enable, rules) if m.is_play()]
+    assert set(got) == want == ref
+    assert len(got) == len(want)
+
+
+def test_brute_force_first_move(enable: Lexicon) -> None:
+    rules = preset("naspa")
+    board = Board(rules.layout)
+    rack = enable.alphabet.parse("ZAX")
+    want = brute_force_plays(board, rack, enable, rules)
+    got = [m for m in generate_moves(board, rack, enable, rules) if m.is_play()]
+    assert set(got) == want and len(got) == len(want)
+    assert all((7, 7) in {(r, c) for r, c, _ in p.placements} for p in got)
+
+
+# -- blanks ------------------------------------------------------------------------------------
+
+
+def test_two_blanks_every_designation_once(enable: Lexicon) -> None:
+    rules = preset("naspa")
+    game = Game(rules, lexicon=enable, players=["A", "B"], seed=2, first=0)
+    game.set_rack("A", "QUITEAB")
+    game.play("8D QUITE")
+    rack = [BLANK, BLANK]
+    moves = generate_moves(game.board, rack, enable, rules)
+    plays = [m for m in moves if isinstance(m, Play)]
+    assert len(set(plays)) == len(plays)
+    assert all(t & BLANK_BIT for p in plays for _, _, t in p.placements)
+    assert listing(moves) == listing(reference_moves(game.board, rack, enable, rules))
+    # every (square pair, designation pair) once: no two plays share squares and letters
+    seen = {(p.row, p.col, p.across, tuple(letter_of(t) for t in p.word)) for p in plays}
+    assert len(seen) == len(plays)
+    # QI, XI and ZA-style two-letter words with both tiles blank are all there
+    two = {enable.alphabet.format(letter_of(t) for t in p.word) for p in plays
+           if len(p.word) == 2 and all(p.word)}
+    assert {"AA", "AB", "XI", "OX"} <= two
+    assert "QI" not in two  # not in ENABLE
+
+
+def test_blank_and_letter_are_different_moves(enable: Lexicon) -> None:
+    rules = preset("naspa")
+    board = Board(rules.layout)
+    moves = generate_moves(board, enable.alphabet.parse("AT?"), enable, rules)
+    words = {(p.row, p.col, p.across, p.word) for p in moves if isinstance(p, Play)}
+    a, t = enable.alphabet.letter("A"), enable.alphabet.letter("T")
+    assert (7, 6, True, (a, t)) in words
+    assert (7, 6, True, (a | BLANK_BIT, t)) in words
+    assert (7, 6, True, (a, t | BLANK_BIT)) in words
+
+
+# -- exchanges, pass, equity -------------------------------------------------------------------
+
+
+def test_exchanges_are_distinct_submultisets(enable: Lexicon) -> None:
+    rules = preset("naspa")
+    board = Board(rules.layout)
+    rack = enable.alphabet.parse("AAB??EE")
+    moves = generate_moves(board, rack, enable, rules, bag_count=50)
+    exchanges = [m for m in moves if isinstance(m, Exchange)]
+    # (2+1)(1+1)(2+1)(2+1) - 1 distinct non-empty sub-multisets
+    assert len(exchanges) == 3 * 2 * 3 * 3 - 1
+    assert len({m.tiles for m in exchanges}) == len(exchanges)
+    assert sum(1 for m in moves if isinstance(m, Pass)) == 1
+    assert not any(isinstance(m, Exchange)
+                   for m in generate_moves(board, rack, enable, rules, bag_count=6))
+    assert not any(isinstance(m, Exchange) for m in generate_moves(board, rack, enable, rules))
+    hasbro = preset("hasbro")  # no bag minimum: at most as many as the bag holds
+    few = [m for m in generate_moves(board, rack, enable, hasbro, bag_count=2)
+           if isinstance(m, Exchange)]
+    assert few and max(len(m.tiles) for m in few) == 2
+    assert exchange_sizes(hasbro, 7, 2) == range(1, 3)
+
+
+def test_equity_is_score_plus_leave(enable: Lexicon, leaves_en: Leaves) -> None:
+    rules = preset("naspa")
+    game = Game(rules, lexicon=enable, players=["A", "B"], seed=4, first=0)
+    rack = game.rack("A")
+    moves = generate_moves(game.board, rack, enable, rules, leaves=leaves_en,
+                           bag_count=game.bag_count)
+    equities = moves.equities()
+    assert equities == sorted(equities, reverse=True)
+    for i, move in enumerate(moves[:50]):
+        kept = list(rack.tiles())
+        used = move.tiles_used if isinstance(move, Play) else (
+            list(move.tiles) if isinstance(move, Exchange) else [])
+        for t in used:
+            kept.remove(t)
+        score = move.score if isinstance(move, Play) else 0
+        assert moves.equity(i) == pytest.approx(score + leaves_en.value(kept), abs=1e-9)
+    plain = generate_moves(game.board, rack, enable, rules)
+    assert all(plain.equity(i) == (m.score if isinstance(m, Play) else 0)
+               for i, m in enumerate(plain))
+
+
+# -- top-N and upper bounds ---------------------------------------------------------------------
+
+
+def test_anchor_bounds_are_upper_bounds(enable: Lexicon, leaves_en: Leaves) -> None:
+    from tessera.movegen import _native_generator
+
+    rules = preset("naspa")
+    for game, _ref in random_game_positions(enable, rules, 12, 6, "bounds"):
+        rack = game.rack(game.to_move)
+        gen = _native_generator(enable, rules, leaves_en)
+        bounds = {(d, line, pos): b
+                  for d, line, pos, b in gen.anchor_bounds(bytes(game.board.cells),
+                                                           list(rack.counts))}
+        moves = generate_moves(game.board, rack, enable, rules, leaves=leaves_en)
+        for i, move in enumerate(moves):
+            if not isinstance(move, Play):
+                continue
+            d = 0 if move.across else 1
+            line = move.row if move.across else move.col
+            squares = [(c if move.across else r) for r, c, _ in move.placements]
+            anchors = [p for p in squares if (d, line, p) in bounds]
+            assert anchors, f"{move} covers no anchor"
+            assert moves.equity(i) <= bounds[(d, line, min(anchors))]
+
+
+def test_top_n_equals_the_head_of_the_full_list(enable: Lexicon, leaves_en: Leaves) -> None:
+    rules = preset("naspa")
+    for game, _ref in random_game_positions(enable, rules, 21, 6, "top"):
+        rack = game.rack(game.to_move)
+        full = listing(generate_moves(game.board, rack, enable, rules, leaves=leaves_en,
+                                      bag_count=game.bag_count))
+        for n in (1, 2, 10, 100):
+            top = generate_moves(game.board, rack, enable, rules, top=n, leaves=leaves_en,
+                                 bag_count=game.bag_count)
+            assert listing(top) == full[:n]
+
+
+# -- the move list, the API and the command ------------------------------------------------------
+
+
+def test_move_list_is_lazy(enable: Lexicon) -> None:
+    rules = preset("naspa")
+    game = Game(rules, lexicon=enable, players=["A", "B"], seed=8, first=0)
+    moves = game.legal_moves()
+    assert len(moves) > 100
+    assert moves._cache == {}  # nothing built by len()
+    first = moves[0]
+    assert moves[0] is first and len(moves._cache) == 1
+    assert moves[-1] == moves[len(moves) - 1]
+    with pytest.raises(IndexError):
+        moves[len(moves)]
+    top = game.legal_moves(top=10)
+    assert len(top) == 10 and top[:10] == moves[:10]
+    assert isinstance(moves[0], Play) and moves[0].score == max(
+        m.score for m in moves if isinstance(m, Play))
+
+
+def test_game_legal_moves_can_be_played(enable: Lexicon) -> None:
+    game = Game("naspa", lexicon=enable, players=["A", "B"], seed=3, first=0)
+    for _ in range(8):
+        best = game.legal_moves(top=1)[0]
+        score_before = game.score(game.to_move)
+        mover = game.to_move
+        game.play(best)
+        if isinstance(best, Play):
+            assert game.score(mover) == score_before + best.score
+
+
+def test_game_legal_moves_states(enable: Lexicon) -> None:
+    game = Game("naspa", lexicon=None, players=["A", "B"], seed=3, first=0)
+    with pytest.raises(ValueError, match="Lexicon"):
+        game.legal_moves()
+    over = Game("naspa", lexicon=enable, players=["A", "B"], seed=3, first=0)
+    over.resign("A")
+    assert len(over.legal_moves()) == 0
+
+
+def test_bad_input_raises_clear_errors(enable: Lexicon, spanish: Lexicon) -> None:
+    rules = preset("naspa")
+    board = Board(rules.layout)
+    with pytest.raises(ValueError, match="alphabet"):
+        generate_moves(board, [99], enable, rules)
+    with pytest.raises(ValueError, match="alphabet"):
+        generate_moves(board, "AB", spanish, rules)
+    with pytest.raises(ValueError, match="board"):
+        generate_moves(Board(preset("super").layout), "AB", enable, rules)
+    with pytest.raises(ValueError, match="top"):
+        generate_moves(board, "AB", enable, rules, top=-1)
+
+
+def test_moves_command(enable: Lexicon) -> None:
+    from tessera.cli import main
+    from tessera.formats.cgp import dumps
+
+    game = Game("naspa", lexicon=enable, players=["A", "B"], seed=2, first=0)
+    game.set_rack("A", "QUITEAB")
+    cgp = dumps(game)
+    runner = CliRunner()
+    env = {"TESSERA_CACHE_DIR": os.environ.get("TESSERA_CACHE_DIR", "")}
+    result = runner.invoke(main, ["moves", "--cgp", cgp, "--top", "3"], env=env)
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 3
+    assert lines[0].split()[1:] == ["8D", "QUATE", "48"] or lines[0].split()[-1] == "48"
+    count = runner.invoke(main, ["moves", "--cgp", cgp, "--count"], env=env)
+    assert count.exit_code == 0
+    assert int(count.output) == len(game.legal_moves())
+    bad = runner.invoke(main, ["moves", "--cgp", "15/15 nonsense"], env=env)
+    assert bad.exit_code != 0 and "cgp" in bad.output.lower()
+
+
+# -- the full differential set (slow) -------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_full_differential_set(
+    enable: Lexicon, leaves_en: Leaves, spanish: Lexicon, hungarian: Lexicon
+) -> None:
+    """More than 2,000 random positions: standard and Super boards with 0/1/2 blanks, Spanish
+    and Hungarian digraph games; compiled and reference agree on every move."""
+    total = 0
+    for seed in range(100, 160):
+        rules = preset("super" if seed % 4 == 0 else "naspa")
+        for i, (game, ref) in enumerate(random_game_positions(enable, rules, seed, 30, "full")):
+            compare(game, ref, enable, leaves_en if i % 2 else None)
+            total += 1
+    for which, lexicon in (("spanish", spanish), ("hungarian", hungarian)):
+        rules = preset("naspa").replace(tiles=which)
+        for seed in range(40):
+            for game, ref in random_game_positions(lexicon, rules, seed, 20, which):
+                compare(game, ref, lexicon)
+                total += 1
+    assert total >= 2000
