@@ -75,12 +75,12 @@ def _describe_preset(name: str) -> str:
 
 
 def create_app(
-    database: str = "sqlite:///tessera-games.db",
+    database: str,
     *,
     bot_delay_s: float = 0.4,
     hub: Hub | None = None,
 ) -> Starlette:
-    """The app over a database URL (SQLite file by default; ``postgresql://…`` works too)."""
+    """The app over a database URL (``sqlite:///FILE``; ``postgresql://…`` works too)."""
     the_hub = hub or Hub(Storage(database), bot_delay_s=bot_delay_s)
 
     async def page(request: Request) -> Response:

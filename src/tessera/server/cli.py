@@ -10,9 +10,9 @@ import click
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option(
     "--database",
-    default="sqlite:///tessera-games.db",
-    show_default=True,
-    help="Where games are kept: a SQLAlchemy URL (sqlite:///FILE or postgresql://…).",
+    default=None,
+    help="Where games are kept: a SQLAlchemy URL (sqlite:///FILE or postgresql://…); "
+    "default: games.db in $TESSERA_DATA_DIR or ~/.local/share/tessera.",
 )
 @click.option(
     "--bot-delay",
@@ -21,11 +21,14 @@ import click
     type=float,
     help="Seconds the computer waits before moving (so a person sees each move land).",
 )
-def serve(host: str, port: int, database: str, bot_delay: float) -> None:
+def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
     import uvicorn
 
     from .app import create_app
+    from .storage import default_database
+
+    database = database or default_database()
 
     app = create_app(database, bot_delay_s=bot_delay)
     click.echo(f"Tessera is at http://{host}:{port}/  (games in {database})")

@@ -186,7 +186,7 @@ class Hub:
         humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         if not humans:
             raise RequestError(400, "bad_players", "at least one player must be a person")
-        lexicon = self.lexicon(lex_name)
+        lexicon = await asyncio.to_thread(self.lexicon, lex_name)  # a first load compiles
         alphabet = getattr(lexicon, "alphabet", None)
         if alphabet is not None and tuple(alphabet.labels) != tuple(rules.tileset.alphabet.labels):
             raise RequestError(
@@ -218,6 +218,8 @@ class Hub:
         if session is not None:
             return session
         record = await asyncio.to_thread(self.storage.load, game_id)
+        if record is not None:
+            await asyncio.to_thread(self.lexicon, record.lexicon)
         session = self._session_from(record)
         self._schedule_bots(session)
         return session

@@ -11,9 +11,11 @@ refuses a second action at the same place in the log.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -114,6 +116,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=FULL")  # durable on commit, even against power loss
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
+
+
+DATA_ENV = "TESSERA_DATA_DIR"
+
+
+def default_database() -> str:
+    """``sqlite:///`` in ``$TESSERA_DATA_DIR`` (else ``~/.local/share/tessera``)/games.db."""
+    env = os.environ.get(DATA_ENV)
+    folder = Path(env) if env else Path.home() / ".local" / "share" / "tessera"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'games.db'}"
 
 
 def engine_url(url: str) -> str:

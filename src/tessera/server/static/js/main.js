@@ -355,6 +355,18 @@ function onKey(event) {
   if (key === "Enter") { event.preventDefault(); submitPlay(); return; }
   if (key === "Escape") { recall(); return; }
   if (key === "Backspace") { event.preventDefault(); backspace(); return; }
+  const arrows = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+  if (key in arrows && app.cursor) {  // move the typing cursor; right/down also set the direction
+    event.preventDefault();
+    const [dr, dc] = arrows[key];
+    const s = app.state;
+    const r = Math.min(Math.max(app.cursor.r + dr, 0), s.layout.rows - 1);
+    const c = Math.min(Math.max(app.cursor.c + dc, 0), s.layout.cols - 1);
+    const across = key === "ArrowRight" ? true : key === "ArrowDown" ? false : app.cursor.across;
+    app.cursor = { r, c, across };
+    render();
+    return;
+  }
   if (key === " " && app.cursor) { event.preventDefault(); app.cursor.across = !app.cursor.across; render(); return; }
   if (key.length === 1 && /\p{L}/u.test(key) && app.cursor) {
     event.preventDefault();
