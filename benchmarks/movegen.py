@@ -1,0 +1,140 @@
+"""Move generation speed on the committed mid-game positions (ENABLE, NASPA rules).
+
+Run with ``python -m benchmarks movegen``. Reads ``benchmarks/data/movegen_positions.cgp``
+(600 positions written by ``benchmarks/_make_movegen_positions.py``) and measures, in one run:
+
+* the compiled generator, every move ranked (``generate_moves``), over all positions;
+* the compiled generator, best move only (``top=1``), without and with leave values;
+* the pure-Python reference, every move ranked, over every 10th position — and the compiled
+  generator again over exactly those positions, so the speed ratio compares like with like.
+
+Exchanges are included (the bag count comes from the position). Times are CPU time of this
+process (``time.process_time``), which other work on a shared machine disturbs less than the
+wall clock; wall-clock figures are printed beside them. Ratios are the claim; absolute
+times depend on the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data" / "movegen_positions.cgp"
+REFERENCE_EVERY = 10
+REPEATS = 3
+
+
+def _load() -> tuple[list, object, object]:
+    from tessera.board import Board
+    from tessera.formats.cgp import loads
+    from tessera.lexicon import Lexicon
+    from tessera.movegen_cli import bag_count_of
+
+    lex = Lexicon.load("enable")
+    positions = []
+    for line in DATA.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        pos = loads(line)
+        board = Board(pos.rules.layout)
+        board.place(pos.tiles_on_board())
+        positions.append((board, list(pos.racks[0]), pos.rules, bag_count_of(pos)))
+    return positions, lex, _leaves()
+
+
+def _leaves() -> object:
+    """The shipped leave table if there is one, else None (then equity is the score)."""
+    from importlib import resources
+
+    from tessera.lexicon import Leaves
+
+    path = resources.files("tessera") / "data" / "leaves" / "enable.klv2"
+    if path.is_file():
+        return Leaves.from_bytes(path.read_bytes())
+    return None
+
+
+def _timed(fn: Callable[[], int], repeats: int) -> tuple[float, float, int]:
+    """(CPU seconds, wall seconds, moves) for the best of ``repeats`` runs of ``fn``."""
+    best_cpu = best_wall = float("inf")
+    moves = 0
+    for _ in range(repeats):
+        c0, w0 = time.process_time(), time.perf_counter()
+        moves = fn()
+        best_cpu = min(best_cpu, time.process_time() - c0)
+        best_wall = min(best_wall, time.perf_counter() - w0)
+    return best_cpu, best_wall, moves
+
+
+def _line(label: str, n: int, cpu: float, wall: float, moves: int) -> None:
+    print(
+        f"  {label:<34} {n:>4} positions  {n / cpu:>9,.0f} pos/s  {moves / cpu:>11,.0f} moves/s"
+        f"  {cpu / n * 1000:7.3f} ms/pos cpu  ({wall / n * 1000:7.3f} ms/pos wall)"
+    )
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ.setdefault("TESSERA_CACHE_DIR", tmp)
+        from tessera.movegen import generate_moves, reference_moves
+
+        positions, lex, leaves = _load()
+        sample = positions[::REFERENCE_EVERY]
+        n, ns = len(positions), len(sample)
+        # warm up: build the compiled generators once
+        generate_moves(*positions[0][:2], lex, positions[0][2], top=1, leaves=leaves)
+        generate_moves(*positions[0][:2], lex, positions[0][2])
+
+        def compiled(pos: list, top: int | None = None, lv: object = None) -> Callable[[], int]:
+            def run() -> int:
+                return sum(
+                    len(generate_moves(b, r, lex, rules, top=top, leaves=lv, bag_count=bag))
+                    for b, r, rules, bag in pos
+                )
+            return run
+
+        def reference(pos: list) -> Callable[[], int]:
+            def run() -> int:
+                return sum(
+                    len(reference_moves(b, r, lex, rules, bag_count=bag))
+                    for b, r, rules, bag in pos
+                )
+            return run
+
+        print(f"{n} mid-game positions (ENABLE, NASPA), exchanges included; best of "
+              f"{REPEATS} runs, CPU time")
+        all_cpu, all_wall, all_moves = _timed(compiled(positions), REPEATS)
+        _line("compiled, all moves", n, all_cpu, all_wall, all_moves)
+        t1_cpu, t1_wall, t1_moves = _timed(compiled(positions, 1), REPEATS)
+        _line("compiled, top 1 (equity = score)", n, t1_cpu, t1_wall, t1_moves)
+        if leaves is not None:
+            lv_cpu, lv_wall, lv_moves = _timed(compiled(positions, 1, leaves), REPEATS)
+            _line("compiled, top 1 (score + leave)", n, lv_cpu, lv_wall, lv_moves)
+            la_cpu, la_wall, la_moves = _timed(compiled(positions, None, leaves), REPEATS)
+            _line("compiled, all moves (score + leave)", n, la_cpu, la_wall, la_moves)
+        print(f"  average {all_moves / n:,.0f} moves per position")
+
+        s_cpu, s_wall, s_moves = _timed(compiled(sample), REPEATS)
+        s1_cpu, s1_wall, s1_moves = _timed(compiled(sample, 1), REPEATS)
+        r_cpu, r_wall, r_moves = _timed(reference(sample), 1)
+        assert r_moves == s_moves, "the generators disagree on the number of moves"
+        print(f"side by side on every {REFERENCE_EVERY}th position ({ns}):")
+        _line("reference (Python), all moves", ns, r_cpu, r_wall, r_moves)
+        _line("compiled, all moves", ns, s_cpu, s_wall, s_moves)
+        _line("compiled, top 1", ns, s1_cpu, s1_wall, s1_moves)
+        print(f"  compiled/reference speed, all moves: {r_cpu / s_cpu:,.0f}x (cpu)  "
+              f"{r_wall / s_wall:,.0f}x (wall)")
+        print(f"  compiled top-1 / reference all moves: {r_cpu / s1_cpu:,.0f}x (cpu)  "
+              f"{r_wall / s1_wall:,.0f}x (wall)")
+        print(f"  targets: all moves < 0.5 ms/pos: {all_cpu / n * 1000:.3f} ms "
+              f"({'met' if all_cpu / n < 0.0005 else 'NOT met'}); top 1 < 0.2 ms/pos: "
+              f"{t1_cpu / n * 1000:.3f} ms ({'met' if t1_cpu / n < 0.0002 else 'NOT met'}); "
+              f"compiled >= 100x reference: {r_cpu / s_cpu:,.0f}x "
+              f"({'met' if r_cpu / s_cpu >= 100 else 'NOT met'})")
+
+
+if __name__ == "__main__":
+    main()
