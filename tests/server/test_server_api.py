@@ -223,3 +223,28 @@ def test_a_clock_past_its_maximum_overtime_ends_the_game_and_the_log_keeps_it(
         return session.game.result.reason.value
 
     assert asyncio.run(reload()) == "timeout_forfeit"
+
+
+def test_the_fallback_search_finds_only_legal_plays_scored_right() -> None:
+    from tessera.legality import check_play
+    from tessera.lexicon import Lexicon
+    from tessera.scoring import score_play
+    from tessera.server.computer import GreedyPlayer, best_plays, find_plays
+    from tessera.tiles import Rack
+
+    lex = Lexicon.load("enable")
+    game = Game("casual", lex, ["A", "B"], seed=11)
+    bot = GreedyPlayer(lex)
+    for _ in range(6):
+        game.play(bot.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    found = find_plays(view.board, view.rack, view.rules, lex)
+    generated = best_plays(view.board, view.rack, view.rules, lex)
+    assert found and generated
+    assert set(found) <= set(generated)  # the search is a subset of the generator's plays
+    assert max(p.score or 0 for p in generated) >= found[0].score
+    rack = Rack(game.alphabet.size, view.rack)
+    for play in found[:20]:
+        normal, _ = check_play(view.board, play, rack, view.rules, game.alphabet)
+        assert play.score == score_play(view.board, normal, view.rules)
+        assert game.check(play) is not None

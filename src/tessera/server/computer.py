@@ -1,11 +1,12 @@
 """The computer opponent and hints, from what one player may know (a PlayerView).
 
-The engine's bots (``tessera.engine.get_player``) are used when they are installed; until
-then — or for a level the engine does not know — :class:`GreedyPlayer` plays from
-:func:`find_plays`, a small word-list search over the view's board and rack: every word
-spelled from the rack through one tile on the board (or across the start square on an
-empty board), checked and scored by the rules engine. It misses parallel plays, which
-only makes it a gentler opponent.
+The engine's bots (``tessera.engine.get_player``) are used when they are installed and can
+load; otherwise — or for a level the engine does not know — :class:`GreedyPlayer` plays one
+of the best-scoring moves. Plays come from the move generator (``tessera.movegen``); where
+it cannot run (no compiled core, a word list that is not a Lexicon) :func:`find_plays`, a
+small word-list search over the view's board and rack, stands in: every word spelled from
+the rack through one tile on the board (or across the start square on an empty board),
+checked and scored by the rules engine. It misses parallel plays.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ class GreedyPlayer:
             return Challenge()
         if view.state is GameState.AWAITING_FINAL:
             return Pass()
-        plays = find_plays(view.board, view.rack, rules, self.lexicon)
+        plays = best_plays(view.board, view.rack, rules, self.lexicon, 8)
         if plays:
             depth = {"level1": 8, "level2": 4, "level3": 2}.get(self.level, 1)
             return plays[self._rng.randrange(min(depth, len(plays)))]
@@ -189,6 +190,22 @@ def levels() -> tuple[str, ...]:
     return tuple(n for n in PLAYER_NAMES if n.startswith("level") or n == "best")
 
 
+def best_plays(
+    board: Board, rack: Sequence[int], rules: Rules, lexicon: Any, n: int | None = None
+) -> list[Play]:
+    """Plays for ``rack`` by score: the move generator's when it runs here (it needs a
+    compiled word graph), else :func:`find_plays`."""
+    try:
+        from tessera.movegen import generate_moves
+
+        moves = generate_moves(board, list(rack), lexicon, rules, top=None if n is None else n + 1)
+    except (ImportError, RuntimeError, AttributeError):  # no compiled core or a stand-in list
+        plays = find_plays(board, rack, rules, lexicon)
+    else:
+        plays = sorted((m for m in moves if isinstance(m, Play)), key=lambda p: -(p.score or 0))
+    return plays if n is None else plays[:n]
+
+
 def top_plays(view: PlayerView, lexicon: WordList, n: int = 5) -> list[Play]:
     """Hints: the best-scoring plays for the viewer's own rack on the view's board."""
-    return find_plays(view.board, view.rack, view.rules, lexicon)[:n]
+    return best_plays(view.board, view.rack, view.rules, lexicon, n)
