@@ -82,3 +82,12 @@ def test_render_png_through_chromium(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.stat().st_size > 5000
+
+
+def test_serve_refuses_a_database_it_cannot_open(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["serve", "--database", "not a url"])
+    assert result.exit_code != 0 and "cannot open the database" in result.output
+    missing = f"sqlite:///{tmp_path / 'no' / 'such' / 'dir.db'}"
+    result = runner.invoke(main, ["serve", "--database", missing])
+    assert result.exit_code != 0 and "cannot open the database" in result.output

@@ -30,7 +30,12 @@ def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
 
     database = database or default_database()
 
-    app = create_app(database, bot_delay_s=bot_delay)
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    try:
+        app = create_app(database, bot_delay_s=bot_delay)
+    except (ArgumentError, OperationalError, ImportError) as exc:
+        raise click.ClickException(f"cannot open the database {database!r}: {exc}") from None
     click.echo(f"Tessera is at http://{host}:{port}/  (games in {database})")
     # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
     uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
