@@ -223,3 +223,20 @@ def test_r1_6_moving_out_of_turn_is_refused():
     with pytest.raises(IllegalMove, match="no player 'Zed'") as err:
         game.pass_turn("Zed")
     assert err.value.reason is Reason.UNKNOWN_PLAYER
+
+
+@pytest.mark.parametrize("seed", [11, 36, 174])
+def test_r1_4_1_players_may_keep_their_order_tiles(seed):
+    rules = PRESETS["hasbro"].replace(return_order_tiles=False)
+    game = Game(rules, players=NAMES[:4], seed=seed)
+    last_drawn = {}
+    for draws in game.order_draws:
+        for p, t in enumerate(draws):
+            if t != -1:
+                last_drawn[p] = t
+    for p, tile in last_drawn.items():
+        assert tile in game.rack(p).tiles()
+        assert len(game.rack(p)) == 7
+    assert tile_census(game) == list(game.tileset.counts)
+    returned = Game("hasbro", players=NAMES[:4], seed=seed)
+    assert returned.order_draws == game.order_draws  # the same draw, then different racks

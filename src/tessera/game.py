@@ -230,7 +230,11 @@ class Game:
         return self._bag.pop(self._rng.randrange(len(self._bag)))
 
     def _choose_first(self, first: int | None) -> int:
-        """R1.4: a fixed index, or the draw (closest to A wins, a blank beats all; ties redraw)."""
+        """R1.4: a fixed index, or the draw (closest to A wins, a blank beats all; ties redraw).
+
+        The drawn tiles go back into the bag, or with ``return_order_tiles=False`` each player
+        keeps the last tile they drew as the first tile of their rack.
+        """
         n = len(self._players)
         if first is not None:
             if not 0 <= first < n:
@@ -239,14 +243,22 @@ class Game:
         if self.rules.first_player is FirstPlayer.FIXED:
             return self.rules.first_player_index % n
         contenders = list(range(n))
+        kept: dict[int, int] = {}  # return_order_tiles=False: each player's last drawn tile
         while True:
             drawn = {p: self._draw() for p in contenders}
             self.order_draws.append(tuple(drawn.get(p, -1) for p in range(n)))
             best = min(drawn.values())  # blank is 0: lowest id wins
             winners = [p for p, t in drawn.items() if t == best]
-            for tile in drawn.values():
-                self._bag.append(tile)
+            for p, tile in drawn.items():
+                if self.rules.return_order_tiles:
+                    self._bag.append(tile)
+                else:  # R1.4.1 variant: keep the tile (a tied player keeps the redrawn one)
+                    if p in kept:
+                        self._bag.append(kept[p])
+                    kept[p] = tile
             if len(winners) == 1:
+                for p, tile in kept.items():
+                    self._players[p].rack.add(tile)
                 return winners[0]
             contenders = winners
 
