@@ -36,7 +36,7 @@ END_RACK_PENALTY       ``>nick: RACK (RACK) -N T``
 TIME_PENALTY           ``>nick: RACK (time) -N T``
 =====================  =================================================================
 
-Tessera extensions, both ignored by other readers as comments or unknown pragmas:
+Tessera extensions, which other readers take for extra tokens, notes or unknown pragmas:
 
 * trailing words on a ``(challenge)`` line name the challenged words when they are not all of
   the play's words (listed-word challenges, R5.2);
@@ -51,6 +51,21 @@ clock) on the declared board and tile set, with the challenge rule read off the 
 ``(challenge) +N`` line with N > 0 means 5 (or the lines' common divisor) points per word to
 the challenged player; ``(challenge) -N`` means the same deducted from the challenger; only
 ``+0`` lines mean the single (free) challenge. ``#game-type wordsmog`` means Clabbers words.
+
+How a replay follows the file:
+
+* The first move line's player moves first (``#player1`` need not be that player).
+* Racks: before each move the mover's rack is set to the line's rack, and the tiles a player
+  draws are the ones the file shows on that player's next rack, so a file replays without
+  its seed. With ``#tessera-seed`` (and the same first player) the game's own seeded draws
+  are used, which reproduces the bag too, until a rack in the file disagrees.
+* Challenges are decided by the file: a ``--`` line means the challenged play was invalid;
+  a ``(challenge)`` line or a pass noted ``#unsuccessful-challenge`` means it was valid. In
+  games of three or four, the lost turn is matched to a play made since the challenger's
+  last real turn (each play is challenged at most once).
+* ``(time) -N`` lines: GCG keeps no move times, so the player is given as many minutes of
+  overtime as N points buy (10 a minute by default; a 25-minute clock is added when the
+  rules have none) and the game charges the penalty itself at the end.
 """
 
 from __future__ import annotations
@@ -281,8 +296,9 @@ class _Reader:
         line = raw.strip()
         if not line:
             return
-        if number == 1 and _ENCODING_LINE.match(line):
-            self.r.encoding = _encoding_name(_ENCODING_LINE.match(line).group(1), 1)  # type: ignore[union-attr]
+        declared = _ENCODING_LINE.match(line) if number == 1 else None
+        if declared:
+            self.r.encoding = _encoding_name(declared.group(1), 1)
             self.r.pragmas.append(("character-encoding", self.r.encoding, 1))
             return
         if line.startswith("#"):
@@ -300,12 +316,7 @@ class _Reader:
     # -- pragmas
 
     def pragma(self, number: int, line: str) -> None:
-        name, _, value = line[1:].partition(" ")
-        if "\t" in name:
-            name, _, rest = name.partition("\t")
-            value = f"{rest} {value}".strip()
-        name = name.strip()
-        value = value.strip()
+        name, value = re.match(r"#(\S*)\s*(.*)$", line).groups()  # type: ignore[union-attr]
         lname = name.lower()
         if not lname:
             raise GcgError("'#' without a pragma name", number)
