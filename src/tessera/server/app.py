@@ -16,6 +16,7 @@ message, never in a URL, so it stays out of logs and histories):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -209,7 +210,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # compile (first run) or map the default word list now, not on the first "Start"
+        warm = asyncio.get_running_loop().run_in_executor(None, the_hub.lexicon, DEFAULT_LEXICON)
         yield
+        with contextlib.suppress(Exception):
+            await warm
         await the_hub.close()
         the_hub.storage.close()
 
