@@ -40,6 +40,8 @@ def unsupported_reason(rules: Rules, players: int = 2) -> str | None:
         return f"{rules.name}: a first play that need not cover the start square"
     if rules.tileset.alphabet.size > 63:
         return f"{rules.name}: more than 63 tile kinds"
+    if rules.rack_size > 15:
+        return f"{rules.name}: racks of more than 15 tiles"
     return None
 
 

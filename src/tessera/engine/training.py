@@ -138,14 +138,19 @@ def all_leaves(counts: Sequence[int], max_size: int = MAX_LEAVE) -> list[bytes]:
     return out
 
 
-def fit(tally: Tally, counts: Sequence[int], smoothing: float = SMOOTHING) -> dict[bytes, float]:
-    """Smoothed values for every leave of 1..6 tiles (see the module docstring)."""
+def fit(
+    tally: Tally,
+    counts: Sequence[int],
+    smoothing: float = SMOOTHING,
+    max_size: int = MAX_LEAVE,
+) -> dict[bytes, float]:
+    """Smoothed values for every leave of 1..``max_size`` tiles (see the module docstring)."""
     n0 = tally.counts.get(b"", 0)
     if n0 == 0:
         raise ValueError("no observations of the empty leave: play more games")
     base = tally.sums[b""] / n0
     values: dict[bytes, float] = {}
-    for leave in sorted(all_leaves(counts), key=lambda b: (len(b), b)):
+    for leave in sorted(all_leaves(counts, max_size), key=lambda b: (len(b), b)):
         if len(leave) == 1:
             prior = 0.0
         else:
@@ -189,6 +194,7 @@ def train(
     on_generation: Callable[[GenerationReport], None] | None = None,
     on_chunk: Callable[[int], None] | None = None,
     chunk: int = 200,
+    max_size: int = MAX_LEAVE,
 ) -> tuple[Leaves, list[GenerationReport]]:
     """Run ``generations`` of ``games`` self-play games each; return the last table.
 
@@ -221,7 +227,7 @@ def train(
         tally = Tally()
         for part in parts:
             tally.merge(part)
-        values = fit(tally, counts)
+        values = fit(tally, counts, max_size=max_size)
         table = Leaves.from_mapping({tuple(k): v for k, v in values.items()})
         path = work / f"generation-{gen}.klv2"
         table.save(path)

@@ -1,0 +1,107 @@
+"""Computer players: the protocol, names, choices from a view only, levels."""
+
+from __future__ import annotations
+
+import pytest
+
+from tessera.engine import LEVELS, PLAYER_NAMES, LevelPlayer, Player, get_player
+from tessera.engine.commonwords import common_words
+from tessera.engine.players import can_exchange, word_text
+from tessera.game import Game, GameState
+from tessera.lexicon import Lexicon
+from tessera.move import Challenge, Exchange, Pass, Play
+from tessera.rules import preset
+
+
+@pytest.fixture(scope="module")
+def lex() -> Lexicon:
+    return Lexicon.load("enable")
+
+
+def test_every_name_gives_a_player(lex: Lexicon) -> None:
+    for name in PLAYER_NAMES:
+        bot = get_player(name, lex, seed=1)
+        assert isinstance(bot, Player)
+        assert bot.name == name
+    assert get_player("static", lex).leaves is not None
+    assert get_player("best", lex).leaves is not None
+    assert get_player("static-noleaves", lex).leaves is None
+    assert isinstance(get_player("LEVEL2", lex), LevelPlayer)
+    with pytest.raises(ValueError, match="unknown player 'level9'"):
+        get_player("level9", lex)
+    with pytest.raises(ValueError, match="level must be"):
+        LevelPlayer(lex, 0)
+
+
+def test_choose_from_a_view_is_legal_and_best(lex: Lexicon) -> None:
+    game = Game("naspa", lexicon=lex, seed=5)
+    bot = get_player("static", lex)
+    for _ in range(6):
+        view = game.view(game.to_move)
+        move = bot.choose(view)
+        ranked = bot.ranked(view, top=5)
+        assert move == ranked[0].move
+        assert [r.equity for r in ranked] == sorted((r.equity for r in ranked), reverse=True)
+        if isinstance(move, Play):
+            assert game.check(move) is not None
+            assert move.score == ranked[0].score
+        game.play(move, game.to_move)
+
+
+def test_view_is_not_changed_and_game_over_is_refused(lex: Lexicon) -> None:
+    game = Game("naspa", lexicon=lex, seed=2)
+    bot = get_player("static", lex)
+    view = game.view(0)
+    before = (view.board.cells, view.rack, view.scores)
+    bot.choose(view)
+    assert (view.board.cells, view.rack, view.scores) == before
+    game.resign(0)
+    with pytest.raises(ValueError, match="game is over"):
+        bot.choose(game.view(1))
+
+
+def test_accepts_an_out_play_and_challenges_a_phony(lex: Lexicon) -> None:
+    game = Game("naspa", lexicon=lex, seed=3, first=0)
+    game.set_rack(0, "QIAEROT")
+    game.play("8G QI", 0)  # not an ENABLE word
+    bot = get_player("static", lex)
+    assert isinstance(bot.choose(game.view(1)), Challenge)
+    assert not isinstance(get_player("level1", lex, seed=1).choose(game.view(1)), Challenge)
+    # an out-play awaiting its challenge window: the bot accepts with a pass
+    end = Game("naspa", lexicon=lex, seed=4, first=0)
+    end.set_rack(0, "AT")
+    end._bag.clear()  # an empty bag: the next play that uses every tile goes out
+    end.play("8G AT", 0)
+    assert end.state is GameState.AWAITING_FINAL
+    assert isinstance(bot.choose(end.view(1)), Pass)
+
+
+def test_exchange_rules_from_the_view(lex: Lexicon) -> None:
+    game = Game(preset("naspa").replace(max_exchanges_per_player=1), lexicon=lex, seed=9)
+    view = game.view(game.to_move)
+    assert can_exchange(view)
+    rack = game.rack(game.to_move).tiles()
+    game.play(Exchange(tuple(rack[:2])), game.to_move)
+    game.play(Pass(), game.to_move)
+    assert not can_exchange(game.view(game.to_move))
+
+
+def test_levels_are_seeded_and_prefer_common_words(lex: Lexicon) -> None:
+    common = common_words()
+    assert {"THE", "HOUSE", "WATER"} <= common
+    assert "QOPH" not in common and "ZA" not in common
+    game = Game("naspa", lexicon=lex, seed=21)
+    view = game.view(game.to_move)
+    for level in LEVELS:
+        a = LevelPlayer(lex, level, seed=7).choose(view)
+        b = LevelPlayer(lex, level, seed=7).choose(view)
+        assert a == b
+    beginner = LevelPlayer(lex, 1, seed=0)
+    picks = [beginner.choose(view) for _ in range(30)]
+    plays = [p for p in picks if isinstance(p, Play)]
+    assert plays
+    common_share = sum(word_text(view, p) in common for p in plays) / len(plays)
+    assert common_share >= 0.8
+    best = get_player("static", lex).choose(view)
+    expert = LevelPlayer(lex, 5, get_player("static", lex).leaves, seed=0)
+    assert sum(expert.choose(view) == best for _ in range(30)) >= 20

@@ -1,0 +1,104 @@
+"""Self-play matches: seeds, seats, reproducibility across workers, statistics, the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tessera.cli import main
+from tessera.engine.selfplay import (
+    GameRecord,
+    MatchSpec,
+    autoplay,
+    derive_seed,
+    plan,
+    report,
+    wilson,
+)
+from tessera.formats import gcg
+
+
+def test_plan_plays_each_deal_from_both_seats() -> None:
+    games = plan(MatchSpec(("static", "static-noleaves"), 6, seed=4))
+    assert [g[0] for g in games] == list(range(6))
+    assert games[0][1] == games[1][1] != games[2][1] == games[3][1]
+    assert [g[2] for g in games] == [True, False] * 3
+    assert derive_seed(4, 0) == games[0][1] == derive_seed(4, 0)
+    assert 0 <= derive_seed(2**70, 5) < 2**63
+
+
+def test_same_seeds_same_gcg_with_one_or_two_workers(tmp_path: Path) -> None:
+    outputs = []
+    for workers in (1, 2):
+        out = tmp_path / f"w{workers}"
+        spec = MatchSpec(("static", "static-noleaves"), 4, seed=9, gcg_dir=str(out))
+        rep, records = autoplay(spec, workers=workers, chunk=1)
+        files = sorted(out.glob("*.gcg"))
+        assert [f.name for f in files] == [f"game-{i:06d}.gcg" for i in range(4)]
+        outputs.append(([f.read_bytes() for f in files], records, rep))
+    (gcg1, rec1, rep1), (gcg2, rec2, rep2) = outputs
+    assert gcg1 == gcg2
+    assert [(r.scores, r.bingos, r.turns) for r in rec1] == [
+        (r.scores, r.bingos, r.turns) for r in rec2
+    ]
+    assert (rep1.wins, rep1.mean_scores) == (rep2.wins, rep2.mean_scores)
+    # the GCG replays and says who sat where
+    for data, record in zip(gcg1, rec1, strict=True):
+        game = gcg.replay(data.decode("utf-8"), "naspa")
+        a_seat = 0 if record.a_first_seat else 1
+        assert game.scores[a_seat] == record.scores[0]
+        assert game.scores[1 - a_seat] == record.scores[1]
+
+
+def test_level_players_play_through_the_python_game() -> None:
+    rep, records = autoplay(MatchSpec(("level2", "static"), 2, seed=3), workers=1)
+    assert rep.games == 2 and all(r.reason == "played_out" or r.turns > 0 for r in records)
+    _again, records2 = autoplay(MatchSpec(("level2", "static"), 2, seed=3), workers=1)
+    assert [r.scores for r in records] == [r.scores for r in records2]
+
+
+def test_report_statistics() -> None:
+    recs = [
+        GameRecord(0, 1, True, (400, 300), (2, 0), 20, "played_out"),
+        GameRecord(1, 1, False, (350, 350), (1, 1), 22, "played_out"),
+        GameRecord(2, 2, True, (300, 420), (0, 3), 24, "scoreless_turns"),
+        GameRecord(3, 2, False, (410, 400), (1, 1), 21, "played_out"),
+    ]
+    rep = report(("a", "b"), recs, seconds=2.0, workers=2)
+    assert rep.wins == 2.5 and rep.ties == 1 and rep.win_rate == pytest.approx(0.625)
+    assert rep.mean_scores == (365.0, 367.5)
+    assert rep.mean_spread == pytest.approx(-2.5)
+    assert rep.bingos_per_game == (1.0, 1.25)
+    assert rep.games_per_second == 2.0 and rep.games_per_second_per_worker == 1.0
+    lo, hi = rep.ci95
+    assert lo < 0.625 < hi
+    assert wilson(0.6, 2000) == pytest.approx((0.5784, 0.6212), abs=1e-3)
+    assert wilson(0.0, 0) == (0.0, 1.0)
+
+
+def test_autoplay_cli_json_and_text() -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        main, ["autoplay", "--games", "2", "--players", "static,static-noleaves",
+               "--seed", "1", "--workers", "1", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 2 and data["players"] == ["static", "static-noleaves"]
+    assert set(data) >= {"wins", "ci95", "mean_scores", "bingos_per_game", "games_per_second"}
+    text = runner.invoke(main, ["autoplay", "-n", "2", "-w", "1", "-q"])
+    assert text.exit_code == 0, text.output
+    assert "95% CI" in text.output and "games/s" in text.output
+
+
+def test_autoplay_cli_refuses_bad_input() -> None:
+    runner = CliRunner()
+    bad = runner.invoke(main, ["autoplay", "--players", "static,grandmaster"])
+    assert bad.exit_code != 0 and "unknown player 'grandmaster'" in bad.output
+    one = runner.invoke(main, ["autoplay", "--players", "static"])
+    assert one.exit_code != 0 and "exactly two players" in one.output
+    rules = runner.invoke(main, ["autoplay", "--rules", "nope", "-n", "2"])
+    assert rules.exit_code != 0 and "no rules preset" in rules.output
