@@ -18,6 +18,7 @@ from tessera.rules import (
     ChallengeRule,
     OutAdjust,
     PenaltyAppliesTo,
+    ScorelessEnd,
     TimeControl,
 )
 
@@ -414,6 +415,37 @@ def test_endings_no_line_shows() -> None:
     text = gcg.dumps(triple)
     assert "#tessera-end triple_challenge Bob" in text
     assert same_game(triple, gcg.replay(gcg.loads(text)))
+
+
+@pytest.mark.parametrize("preset_name", ["naspa", "woogles"])
+def test_max_overtime_endings(preset_name: str) -> None:
+    game = Game(preset_name, players=["Ann", "Bob"], seed=6, first=0)
+    game.play("-", elapsed_ms=36 * 60_000)  # 11 minutes over a 25-minute clock
+    game.play("-", elapsed_ms=1_000)
+    game.time_expired("Ann", 0)
+    assert game.is_over
+    text = gcg.dumps(game)
+    reason = "max_overtime" if preset_name == "naspa" else "timeout_forfeit"
+    assert f"#tessera-end {reason} Ann" in text
+    assert ">Ann: " in text and "(time) -110 -110" in text
+    again = gcg.replay(gcg.loads(text))
+    assert same_game(game, again) and again.result is not None
+    assert again.result.reason.value == reason
+
+
+def test_ended_by_request() -> None:
+    rules = PRESETS["naspa"].replace(scoreless_end=ScorelessEnd.ON_REQUEST)
+    game = Game(rules, players=["Ann", "Bob"], seed=6, first=0)
+    for _ in range(6):
+        game.play("-")
+    game.end_by_request("Ann")
+    text = gcg.dumps(game)
+    assert "#tessera-end ended_by_request Ann" in text
+    lines = text.splitlines()
+    assert lines.index("#tessera-end ended_by_request Ann") < min(
+        i for i, line in enumerate(lines) if "(" in line
+    )
+    assert same_game(game, gcg.replay(gcg.loads(text)))
 
 
 # -- round trips of random games under every preset ---------------------------------------------
