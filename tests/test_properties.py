@@ -25,7 +25,7 @@ from support.randomplay import (
     state,
     tile_census,
 )
-from tessera.game import EventKind, Game
+from tessera.game import EventKind, Game, GameState
 from tessera.rules import (
     PRESETS,
     ChallengeRule,
@@ -109,9 +109,54 @@ def _play(spec, on_step=None) -> tuple[Game, list[Action]]:
     )
 
 
-def _check_conservation_and_totals(game: Game, _action: Action) -> None:
+def _expected_counts(game: Game) -> tuple[int, int]:
+    """An independent reading of R6.2's counting table (and R6.3's run of passes) over the
+    history: (scoreless turns, consecutive passes)."""
+    rules = game.rules
+    zeros = passes = 0
+    before_play = (0, 0)
+    for e in game.history:
+        if e.kind is EventKind.PLAY:
+            before_play = (zeros, passes)
+            zeros = zeros + 1 if e.score == 0 and rules.zero_point_play_is_scoreless else 0
+            passes = 0
+        elif e.kind in (EventKind.PASS, EventKind.LOST_TURN):
+            zeros, passes = zeros + 1, passes + 1
+        elif e.kind is EventKind.EXCHANGE:
+            zeros += 1 if rules.exchange_counts_as_scoreless else 0
+            passes = passes + 1 if rules.exchange_counts_as_pass else 0
+        elif e.kind is EventKind.WITHDRAWN:
+            zeros = before_play[0] + 1
+            passes = before_play[1] + 1 if rules.challenge_counts_as_pass else 0
+    return zeros, passes
+
+
+def _check_step(game: Game, _action: Action) -> None:
+    """Invariants after every action."""
+    rules = game.rules
+    n = game.num_players
     assert tile_census(game) == list(game.tileset.counts)
-    assert all(len(game.rack(i)) <= game.rules.rack_size for i in range(game.num_players))
+    if game.bag_count:  # R1.5: racks are full while the bag has tiles
+        assert all(len(game.rack(i)) == rules.rack_size for i in range(n))
+    else:
+        assert all(len(game.rack(i)) <= rules.rack_size for i in range(n))
+    # R1.6: turns go round in order, starting with the first player
+    turns = game.turn_events()
+    for k, e in enumerate(turns):
+        assert e.player == (game.first + k) % n, (k, e)
+    if game.is_over:
+        return
+    assert (game.scoreless_turns, game.consecutive_passes) == _expected_counts(game)
+    # R6.2, R6.3: a game that should have ended has ended
+    blocked = not rules.zeros_can_end_empty_board and game.board.is_empty()
+    limit = rules.scoreless_turns_to_end
+    if limit is not None and rules.scoreless_end is ScorelessEnd.AUTOMATIC and not blocked:
+        assert game.scoreless_turns < limit
+    passes = rules.passes_to_end_for(n)
+    if passes is not None and not blocked:
+        assert game.consecutive_passes < passes
+    if game.state is GameState.PLAYING:
+        assert game.bag_count or all(len(game.rack(i)) for i in range(n))  # R6.1
 
 
 def _check_running_totals(game: Game) -> None:
@@ -125,7 +170,7 @@ def _check_running_totals(game: Game) -> None:
 
 def _check_game(spec) -> Game:
     rules, players, seed, lexicon, _ = spec
-    game, actions = _play(spec, _check_conservation_and_totals)
+    game, actions = _play(spec, _check_step)
     assert game.is_over and game.result is not None
     _check_running_totals(game)
     assert set(game.result.winners) <= set(range(game.num_players))
