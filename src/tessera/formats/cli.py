@@ -59,7 +59,7 @@ def gcg() -> None:
 def verify(files: tuple[Path, ...], rules_name: str | None, lexicon_name: str | None) -> None:
     """Replay each FILE and check every move's score and every running total.
 
-    Prints ``OK FILE (N events, final A–B)`` for a good file and ``FILE:LINE: problem`` for
+    Prints "OK FILE (N events, final A–B)" for a good file and "FILE:LINE: problem" for
     the first mismatch in a bad one; exits with 1 if any file fails.
     """
     rules = _rules(rules_name)
