@@ -4,7 +4,6 @@ hidden information against bots and in hot-seat games."""
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Callable, Sequence
 
@@ -12,12 +11,19 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-import tessera._core
 from tessera.cli import main
 from tessera.game import EventKind, Game, GameState
 from tessera.lexicon import Lexicon
-from tessera.move import Move, Pass, parse_move
-from tessera.tui.app import PlayApp, Seat, SetupError, movegen_hints, parse_players, seats_for
+from tessera.move import Exchange, Move, Pass, Play, parse_move
+from tessera.tui.app import (
+    Hint,
+    PlayApp,
+    Seat,
+    SetupError,
+    best_moves,
+    parse_players,
+    seats_for,
+)
 from tessera.tui.commands import HELP
 
 
@@ -160,19 +166,27 @@ def test_quit_with_nothing_played_does_not_offer_to_save(lex):
     assert "Goodbye." in out.getvalue()
 
 
-def test_hints_list_the_best_plays(lex):
+def test_hints_list_the_best_moves_as_they_are_typed(lex):
     game = vs_bot(lex)
 
     def hints(g: Game, count: int):
-        assert g is game and count == 2
-        return [g.check("8D QUITE"), g.check("8H QUITE")]
+        assert g is game and count == 4
+        return [
+            Hint(g.check("8D QUITE"), 48, 46.1),
+            Hint(g.check("8H QUITE"), 30, 28.25),
+            Hint(Exchange(tuple(g.alphabet.parse("QU"))), 0, -1.5),
+            Hint(Pass(), 0, -3.0),
+        ]
 
-    app, _, out = make_app(game, SEATS, ["hint 2"], hints=hints)
+    app, _, out = make_app(game, SEATS, ["hint 4"], hints=hints)
     app.run()
     lines = [line.strip() for line in out.getvalue().splitlines()]
-    i = lines.index("Best plays:")
-    assert lines[i + 1].split() == ["1.", "8D", "QUITE", "48"]
-    assert lines[i + 2].split() == ["2.", "8H", "QUITE", "30"]
+    i = next(k for k, line in enumerate(lines) if line.startswith("Best moves:"))
+    assert lines[i].split() == ["Best", "moves:", "score", "equity"]
+    assert lines[i + 1].split() == ["1.", "8D", "QUITE", "48", "46.1"]
+    assert lines[i + 2].split() == ["2.", "8H", "QUITE", "30", "28.2"]
+    assert lines[i + 3].split() == ["3.", "-QU", "0", "-1.5"]
+    assert lines[i + 4].split() == ["4.", "pass", "0", "-3.0"]
 
 
 def test_hint_without_plays_and_without_a_generator(lex):
@@ -183,7 +197,15 @@ def test_hint_without_plays_and_without_a_generator(lex):
 
     app, _, out = make_app(game, SEATS, ["hint"], hints=none)
     app.run()
-    assert "No play is possible with this rack: exchange or pass." in out.getvalue()
+    assert "No move to suggest." in out.getvalue()
+
+    def no_play(g: Game, count: int):
+        return [Hint(Pass(), 0, 0.0)]
+
+    app, _, out = make_app(game, SEATS, ["hint"], hints=no_play)
+    app.run()
+    assert "No play is possible with this rack." in out.getvalue()
+    assert "1. pass" in out.getvalue()
 
     def missing(g: Game, count: int):
         raise SetupError("hints need tessera.movegen")
@@ -202,20 +224,36 @@ def test_hint_without_plays_and_without_a_generator(lex):
     assert "me passed" in out.getvalue()
 
 
-def test_default_hints_come_from_the_move_generator(lex, monkeypatch):
-    movegen = pytest.importorskip("tessera.movegen")
-    if not hasattr(tessera._core, "MoveGenerator"):  # compiled generator not built yet
-        monkeypatch.setattr(
-            movegen, "generate_moves", functools.partial(movegen.generate_moves, reference=True)
-        )
+def check_hints(game: Game, hints: Sequence[Hint]) -> None:
+    assert [h.equity for h in hints] == sorted((h.equity for h in hints), reverse=True)
+    for h in hints:
+        if isinstance(h.move, Play):
+            assert game.check(h.move).score == h.score  # legal, and scored right
+
+
+def test_default_hints_rank_by_equity_from_the_players_view(lex):
+    pytest.importorskip("tessera.engine")
+    game = vs_bot(lex, bot_rack="AEINRST")
+    hints = best_moves(game, 5)
+    assert len(hints) == 5
+    check_hints(game, hints)
+    assert hints[0].score == 48 and hints[0].move.position in ("8D", "H4")  # QUITE
+    game.set_rack("me", "IUUUVVW")  # nothing to play: exchanges and the pass
+    hints = best_moves(game, 3)
+    assert not any(isinstance(h.move, Play) for h in hints)
+    assert any(isinstance(h.move, Exchange) for h in hints)
+
+
+def test_default_hints_without_the_engine_come_from_the_generator(lex, monkeypatch):
+    pytest.importorskip("tessera.movegen")
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tessera.engine", None)
     game = vs_bot(lex)
-    plays = movegen_hints(game, 3)
-    assert len(plays) == 3
-    assert all(p.score is not None for p in plays)
-    assert plays[0].score >= plays[1].score >= plays[2].score
-    assert plays[0].score >= 48  # QUITE at 8D scores 48 with this rack
-    for p in plays:
-        game.check(p)  # each one is legal
+    hints = best_moves(game, 3)
+    assert len(hints) == 3
+    check_hints(game, hints)
+    assert hints[0].score == 48 and hints[0].equity == 48.0
 
 
 def test_exchange_and_pass(lex):

@@ -30,7 +30,7 @@ from rich.text import Text
 
 from ..game import Game, GameState, PlayerView
 from ..legality import IllegalMove, Reason
-from ..move import Move, Play
+from ..move import Exchange, Move, Pass, Play
 from .board import describe_event, play_text, render_view, summary
 from .commands import HELP, Command, CommandError, Kind, parse_command
 
@@ -45,7 +45,7 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[str, Any, int], Bot]  # (spec, lexicon, seed)
-HintSource = Callable[[Game, int], Sequence[Play]]
+HintSource = Callable[[Game, int], Sequence["Hint"]]
 ReadLine = Callable[[str], str]
 
 
@@ -98,22 +98,42 @@ def engine_bot(spec: str, lexicon: Any, seed: int) -> Bot:
     return get_player(spec, lexicon, seed=seed)  # type: ignore[no-any-return]
 
 
-def movegen_hints(game: Game, count: int) -> list[Play]:
-    """The best ``count`` plays for the player to move, from the move generator."""
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move with its score and equity (score plus the value of the tiles kept)."""
+
+    move: Move
+    score: int
+    equity: float
+
+
+# one static-equity player per word list, made on the first hint (it loads leave values)
+_ADVISERS: dict[int, tuple[Any, Any]] = {}
+
+
+def best_moves(game: Game, count: int) -> list[Hint]:
+    """The ``count`` best moves for the player to move, as the static-equity computer player
+    ranks them from that player's own view (plays, exchanges and the pass); without
+    :mod:`tessera.engine`, the move generator's moves by score."""
     if game.lexicon is None:
         raise SetupError("hints need a word list")
-    legal = getattr(game, "legal_moves", None)
-    if callable(legal):
-        moves = legal(top=count + 1)
-    else:
-        try:
-            from ..movegen import generate_moves
-        except ImportError as exc:
-            raise SetupError(f"hints need tessera.movegen, which is not available: {exc}") from None
-        moves = generate_moves(
-            game.board, game.rack(game.to_move), game.lexicon, game.rules, top=count + 1
-        )
-    return [m for m in moves if isinstance(m, Play)][:count]
+    try:
+        from ..engine import get_player  # type: ignore[attr-defined]
+    except ImportError:
+        get_player = None
+    if get_player is not None:
+        lexicon = game.lexicon
+        entry = _ADVISERS.get(id(lexicon))
+        if entry is None or entry[0] is not lexicon:
+            entry = (lexicon, get_player("static", lexicon))
+            _ADVISERS[id(lexicon)] = entry
+        ranked = entry[1].ranked(game.view(game.to_move), top=count)
+        return [Hint(r.move, r.score, float(r.equity)) for r in ranked]
+    moves = game.legal_moves(top=count)
+    return [
+        Hint(m, m.score or 0 if isinstance(m, Play) else 0, float(moves.equity(k)))  # type: ignore[attr-defined]
+        for k, m in enumerate(moves)
+    ]
 
 
 def seats_for(names: Sequence[str], previous: Sequence[Seat] = ()) -> list[Seat]:
@@ -128,7 +148,7 @@ class PlayApp:
 
     ``seats`` says who sits where: people, or bots made by ``bot_factory(spec, lexicon,
     seed)`` (default :func:`engine_bot`); ``hint_source(game, n)`` gives the best plays for
-    the ``hint`` command (default :func:`movegen_hints`); ``clock`` is the time source charged
+    the ``hint`` command (default :func:`best_moves`); ``clock`` is the time source charged
     to the players' clocks under timed rules.
     """
 
@@ -150,7 +170,7 @@ class PlayApp:
         self.console = console or Console(highlight=False)
         self._read = read_line or self._console_read
         self._bot_factory = bot_factory or engine_bot
-        self._hints = hint_source or movegen_hints
+        self._hints = hint_source or best_moves
         self._clock = clock
         self._bots: dict[int, Bot] = {}
         self._make_bots()
@@ -388,21 +408,33 @@ class PlayApp:
             self._say("The last play went out: you can only 'pass' (accept) or 'challenge'.")
             return
         try:
-            plays = self._hints(game, count)
+            hints = self._hints(game, count)
         except SetupError as exc:
             self._error(str(exc))
             return
         except Exception as exc:  # a hint is optional: its failure must not end the game
             self._error(f"Hints failed: {type(exc).__name__}: {exc}")
             return
-        if not plays:
-            self._say("No play is possible with this rack: exchange or pass.")
+        if not hints:
+            self._say("No move to suggest.")
             return
-        self._say("Best plays:", "bold")
-        width = max(len(play_text(p, game.tileset, game.board)) for p in plays)
-        for n, p in enumerate(plays, start=1):
-            text = play_text(p, game.tileset, game.board)
-            self._say(f"  {n:>2}. {text:<{width}}  {p.score if p.score is not None else '?':>4}")
+        if not any(isinstance(h.move, Play) for h in hints):
+            self._say("No play is possible with this rack.")
+        rows = [(self._move_text(h.move), h) for h in hints]
+        width = max(len(text) for text, _ in rows)
+        self._say(f"Best moves:  {'':<{width}}  score  equity", "bold")
+        for n, (text, h) in enumerate(rows, start=1):
+            self._say(f"  {n:>2}. {text:<{width}}  {h.score:>5}  {h.equity:>6.1f}")
+
+    def _move_text(self, move: Move) -> str:
+        """A move as the player would type it."""
+        if isinstance(move, Play):
+            return play_text(move, self.game.tileset, self.game.board)
+        if isinstance(move, Exchange):
+            return move.gcg(self.game.alphabet)
+        if isinstance(move, Pass):
+            return "pass"
+        return "challenge"
 
     def _undo(self) -> bool:
         """Take back the last action, and keep going back past computer players' moves so
