@@ -144,6 +144,18 @@ def _check_step(game: Game, _action: Action) -> None:
     turns = game.turn_events()
     for k, e in enumerate(turns):
         assert e.player == (game.first + k) % n, (k, e)
+    for i in range(n):  # what each player may know (DESIGN principle 4)
+        view = game.view(i)
+        assert view.rack == tuple(game.rack(i).tiles())
+        unseen = [0] * game.alphabet.size
+        for t in game.bag_tiles():
+            unseen[t] += 1
+        for j in range(n):
+            if j != i:
+                for t in game.rack(j).tiles():
+                    unseen[t] += 1
+        assert list(view.unseen) == unseen
+        assert (view.final_racks is None) is (not game.is_over)
     if game.is_over:
         return
     assert (game.scoreless_turns, game.consecutive_passes) == _expected_counts(game)
@@ -221,6 +233,31 @@ def test_random_games_conserve_tiles_and_replay_identically_many(spec):
 @given(game_specs(variants=True))
 def test_random_games_under_rule_variants_many(spec):
     _check_game(spec)
+
+
+def _check_undo(spec) -> None:
+    rules, players, seed, lexicon, pass_after = spec
+    rules = rules.replace(clock=None)  # undo is for untimed games
+    states = []
+
+    def remember(game: Game, _action: Action) -> None:
+        states.append(state(game))
+
+    game, _ = play_random_game(
+        rules, seed, players, lexicon=lexicon, pass_after=pass_after, on_step=remember
+    )
+    fresh = Game(rules, lexicon=lexicon, players=players, seed=seed)  # type: ignore[arg-type]
+    for snap in reversed(states):
+        assert state(game) == snap
+        game.undo()
+    assert state(game) == state(fresh)
+    assert not game.can_undo
+
+
+@FAST
+@given(game_specs())
+def test_undo_walks_a_random_game_back_to_its_start(spec):
+    _check_undo(spec)
 
 
 # -- GCG and CGP round trips ----------------------------------------------------------------------
