@@ -12,6 +12,7 @@ from browserkit import (
     DESKTOP,
     PHONE,
     board_text,
+    center,
     drag_tile,
     hints,
     shot,
@@ -49,8 +50,10 @@ def test_drag_an_opening_play_see_its_score_and_play_it(page: Any) -> None:
     shot(page, "desktop-tentative-play")
     before = len(my_moves(page))
     page.click("#play-btn")
-    page.wait_for_function(f"() => window.tessera.state.history.filter("
-                           f"e => e.player === window.tessera.state.seat).length > {before}")
+    page.wait_for_function(
+        f"() => window.tessera.state.history.filter("
+        f"e => e.player === window.tessera.state.seat).length > {before}"
+    )
     mine = my_moves(page)[-1]
     assert mine["kind"] == "play" and mine["score"] == best["score"]
     assert page.locator("#sheet td", has_text=mine["position"]).count() >= 1
@@ -79,8 +82,9 @@ def test_type_a_play_with_the_keyboard(page: Any) -> None:
         f"() => document.querySelector('#preview').textContent.includes('{play['score']} points')"
     )
     page.keyboard.press("Enter")
-    page.wait_for_function("() => window.tessera.state.history.some("
-                           "e => e.player === window.tessera.state.seat)")
+    page.wait_for_function(
+        "() => window.tessera.state.history.some(e => e.player === window.tessera.state.seat)"
+    )
     assert my_moves(page)[-1]["score"] == play["score"]
 
 
@@ -111,8 +115,9 @@ def test_a_reload_mid_game_resumes_the_same_position(page: Any) -> None:
     for r, c, label in best["placements"]:
         drag_tile(page, label, r, c)
     page.click("#play-btn")
-    page.wait_for_function("() => window.tessera.state.history.some("
-                           "e => e.player === window.tessera.state.seat)")
+    page.wait_for_function(
+        "() => window.tessera.state.history.some(e => e.player === window.tessera.state.seat)"
+    )
     before = wait_my_turn(page)
     sheet = page.locator("#sheet").inner_text()
     page.reload()
@@ -205,3 +210,47 @@ def test_a_hot_seat_game_hides_each_rack_between_turns(page: Any) -> None:
     assert now["seat"] == now["to_move"] != first_seat
     assert now["history"][0]["rack"] == ""  # the first player's rack stays hidden
     shot(page, "phone-hot-seat", PHONE)
+
+
+def test_drag_tiles_by_touch_on_a_phone(browser: Any, server: Any) -> None:
+    context = browser.new_context(
+        viewport=PHONE, base_url=server.url, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        start_vs_computer(page)
+        best = hints(page)[0]
+        touch = context.new_cdp_session(page)
+        for r, c, label in best["placements"]:
+            blank = label != label.upper()
+            x0, y0 = center(page, f'#rack .tile[data-letter="{"?" if blank else label}"]')
+            x1, y1 = center(page, f'.sq[data-row="{r}"][data-col="{c}"]')
+            touch.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]},
+            )
+            for k in range(1, 6):
+                point = {"x": x0 + (x1 - x0) * k / 5, "y": y0 + (y1 - y0) * k / 5}
+                touch.send(
+                    "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]}
+                )
+            touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            if blank:
+                page.wait_for_selector("#blank-dialog[open]")
+                page.click(f'#blank-letters button:text-is("{label.upper()}")')
+        assert page.locator(".tile.pending").count() == len(best["placements"])
+        page.wait_for_function(
+            "() => document.querySelector('#preview').textContent"
+            f".includes('{best['score']} points')"
+        )
+        shot(page, "phone-touch-placed")
+        page.tap("#play-btn")
+        page.wait_for_function(
+            "() => window.tessera.state.history.some(e => e.player === window.tessera.state.seat)"
+        )
+        assert my_moves(page)[-1]["score"] == best["score"]
+    finally:
+        context.close()
+    assert not errors, errors
