@@ -613,3 +613,36 @@ def test_engine_bot_plays_from_its_view(lex):
     assert isinstance(move, Move)
     game.play(move, 1)  # legal
     assert game.history[0].player == 1
+
+
+def test_accepting_a_bots_out_play_ends_the_game(lex):
+    """R5.5: under challenge rules, the play that goes out waits for pass or challenge."""
+    rules = "hasbro"
+    probe = Game(rules=rules, players=["a", "b"], seed=1)
+    alphabet = probe.alphabet
+    rest = list(probe.tileset.bag())
+    for t in alphabet.parse("ZAT"):
+        rest.remove(t)
+    rest = [t if t else alphabet.letter("E") | 0x80 for t in rest]  # blanks on board as e
+    board = [(k // 15, k % 15, t) for k, t in enumerate(rest)]  # rows 1-6 and part of 7
+    assert len(rest) == 97
+    game = Game.from_position(
+        rules,
+        board_tiles=board,
+        racks=[alphabet.parse("Z"), alphabet.parse("AT")],
+        scores=[100, 90],
+        to_move=1,
+        lexicon=lex,
+        players=["me", "level1"],
+        seed=1,
+    )
+    bot = ScriptedBot(["8A AT"])
+    app, _, out = make_app(game, SEATS, ["hint", "8J ZA", "pass", ""], bot=bot)
+    app.run()
+    text = out.getvalue()
+    assert "level1's play ends the game unless it is challenged" in text
+    assert "The last play ends the game: you can only 'pass' (accept) or 'challenge'." in text
+    assert "Not allowed: the last play ends the game unless challenged" in text
+    assert "me accepted the play" in text
+    assert "Game over: level1 went out." in text
+    assert game.result is not None and game.result.reason.value == "played_out"

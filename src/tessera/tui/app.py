@@ -35,7 +35,6 @@ from .board import describe_event, play_text, render_view, summary
 from .commands import HELP, Command, CommandError, Kind, parse_command
 
 BOT_SPEC = re.compile(r"^(level[1-5]|best|static)$", re.IGNORECASE)
-BOT_SPECS_TEXT = "level1 … level5, best, static"
 
 
 class Bot(Protocol):
@@ -330,8 +329,8 @@ class PlayApp:
         if view.state is GameState.AWAITING_FINAL:
             mover = view.names[view.history[-1].player] if view.history else "the last player"
             self._say(
-                f"{mover} went out. Type 'challenge' to challenge the play, "
-                "or 'pass' to accept it and end the game.",
+                f"{mover}'s play ends the game unless it is challenged: type 'challenge', "
+                "or 'pass' to accept it.",
                 "bold yellow",
             )
         elif view.can_challenge:
@@ -405,7 +404,7 @@ class PlayApp:
     def _hint(self, count: int) -> None:
         game = self.game
         if game.state is GameState.AWAITING_FINAL:
-            self._say("The last play went out: you can only 'pass' (accept) or 'challenge'.")
+            self._say("The last play ends the game: you can only 'pass' (accept) or 'challenge'.")
             return
         try:
             hints = self._hints(game, count)
