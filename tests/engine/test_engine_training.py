@@ -8,7 +8,14 @@ import pytest
 from click.testing import CliRunner
 
 from tessera.cli import main
-from tessera.engine.training import Tally, all_leaves, fit, leave_after, tally_game, train
+from tessera.engine.training import (
+    Tally,
+    all_leaves,
+    fit,
+    sub_leaves,
+    tally_game,
+    train,
+)
 from tessera.lexicon import Leaves
 from tessera.rules import preset
 
@@ -24,24 +31,25 @@ def test_every_leave_of_the_english_bag() -> None:
     assert len(all_leaves(COUNTS, 2)) == 27 + 27 * 26 // 2 + sum(1 for c in COUNTS if c >= 2)
 
 
-def test_leave_after_moves() -> None:
-    rack = (1, 5, 5, 19, 0)
-    assert leave_after(rack, 0, (5, 0, 19 | 0x80)) == bytes([1, 5, 19])  # blank played as S
-    assert leave_after(rack, 1, (5, 5)) == bytes([0, 1, 19])
-    assert leave_after(rack, 2, ()) == bytes([0, 1, 5, 5, 19])
+def test_sub_leaves_are_distinct_multisets() -> None:
+    assert sorted(sub_leaves((5, 5, 1), 6)) == sorted(
+        [b"\x01", b"\x05", b"\x05\x05", b"\x01\x05", b"\x01\x05\x05"]
+    )
+    assert len(sub_leaves((1, 2, 3, 4, 5, 6, 7), 6)) == 2**7 - 2
+    assert all(len(x) <= 2 for x in sub_leaves((1, 2, 3, 4), 2))
 
 
-def test_tally_uses_the_next_move_of_the_same_player_while_the_bag_lasts() -> None:
+def test_tally_counts_every_leave_a_rack_holds_while_the_bag_lasts() -> None:
     turns = [
-        (0, (0, 7, 7, True, (1, 2), 10, 10.0), (1, 2, 3, 4, 5, 6, 7), 86),
-        (1, (0, 6, 7, True, (3, 4), 12, 12.0), (3, 4, 5, 6, 7, 8, 9), 84),
-        (0, (1, 0, 0, True, (3,), 0, 4.0), (3, 4, 5, 6, 7, 8, 9), 82),
-        (1, (0, 5, 7, True, (5,), 20, 25.0), (5, 6, 7, 8, 9, 9, 9), 82),
-        (0, (0, 4, 7, True, (4, 5), 30, 30.0), (4, 5, 6, 7, 8, 9, 10), 0),
+        (0, (0, 7, 7, True, (1, 2), 10, 10.0), (1, 2), 86),
+        (1, (1, 0, 0, True, (3,), 0, 4.0), (3, 3), 84),
+        (0, (0, 4, 7, True, (4, 5), 30, 30.0), (4, 5), 0),  # bag empty: not counted
     ]
     tally = tally_game({"turns": turns}, 7)
-    assert tally.counts == {bytes([3, 4, 5, 6, 7]): 1, bytes([5, 6, 7, 8, 9]): 1}
-    assert tally.sums == {bytes([3, 4, 5, 6, 7]): 4.0, bytes([5, 6, 7, 8, 9]): 25.0}
+    assert tally.counts == {b"": 2, b"\x01": 1, b"\x02": 1, b"\x01\x02": 1, b"\x03": 1,
+                            b"\x03\x03": 1}
+    assert tally.sums[b""] == 14.0 and tally.sums[b"\x03\x03"] == 4.0
+    assert tally.games == 1 and tally.turns == 3
 
 
 def test_fit_is_relative_to_the_empty_leave_and_smoothed() -> None:

@@ -2,12 +2,14 @@
 
 One generation: both seats of ``games`` static-vs-static games in the compiled core, both
 players using the current table (the first generation uses zero leaves). Every turn with
-tiles left in the bag records its *leave* (the tiles kept) and the *outcome*: the equity of
-that player's next move (its score plus the value, under the current table, of what it
-keeps then). A leave's raw value is how much better its outcomes are than those of the empty
-leave (a play using every tile): ``mean(outcome | leave) - mean(outcome | empty)``. Because
-the next move's equity already includes the current table's leave value, each generation
-looks one move further ahead than the last.
+tiles left in the bag is an *outcome*: the equity of the move chosen (its score plus the
+current table's value of what it keeps). A leave's raw value is how much better the turns
+go whose rack holds it than turns in general: ``mean(outcome | rack contains leave) -
+mean(outcome)``. A kept leave is completed by random draws, just as the rest of a rack that
+happens to contain it was drawn at random, so this measures the leave itself, and it counts
+every rack that holds a blank, not only those where the player chose to keep it. Because each
+outcome includes the current table's leave value, each generation looks one move further
+ahead than the last.
 
 Rarely seen leaves are smoothed towards a prior built from smaller leaves: the average, over
 the tiles ``x`` of the leave, of ``value(leave - x) + value(x)``; a leave seen ``n`` times
@@ -79,34 +81,33 @@ def _context(spec: TrainSpec) -> tuple[Rules, Lexicon, Leaves | None]:
     return _CTX["ctx"]
 
 
-def leave_after(rack: Sequence[int], kind: int, tiles: Sequence[int]) -> bytes:
-    """The sorted tiles kept after a move (kind 0 play, 1 exchange, 2 pass)."""
+def sub_leaves(rack: Sequence[int], max_size: int = MAX_LEAVE) -> list[bytes]:
+    """Every distinct sub-multiset of ``rack`` with 1..``max_size`` tiles, as sorted bytes."""
     counts: dict[int, int] = {}
     for t in rack:
         counts[face(t)] = counts.get(face(t), 0) + 1
-    if kind != 2:
-        for t in tiles:
-            if t:
-                counts[face(t)] -= 1
-    return bytes(sorted(t for t, n in counts.items() for _ in range(n)))
+    out = [b""]
+    for t in sorted(counts):
+        out = [prefix + bytes([t]) * k for prefix in out for k in range(counts[t] + 1)]
+    return [leave for leave in out if 0 < len(leave) <= max_size]
 
 
 def tally_game(record: dict[str, Any], rack_size: int) -> Tally:
-    """The (leave, outcome) observations of one compiled game."""
+    """The (leave, outcome) observations of one compiled game.
+
+    Every turn with tiles in the bag is an outcome (its move's equity) for every leave its
+    rack contains, and for the empty leave (the baseline).
+    """
     tally = Tally(games=1)
     turns = record["turns"]
     tally.turns = len(turns)
-    last: dict[int, bytes | None] = {}
-    for player, cand, rack, bag_before in turns:
-        kind, _r, _c, _a, tiles, _score, equity = cand
-        prev = last.get(player)
-        if prev is not None and bag_before > 0:
-            tally.add(prev, float(equity))
+    for _player, cand, rack, bag_before in turns:
         if bag_before == 0:
-            last[player] = None
             continue
-        leave = leave_after(rack, kind, tiles)
-        last[player] = leave if len(leave) <= MAX_LEAVE and kind != 2 else None
+        y = float(cand[6])
+        tally.add(b"", y)
+        for leave in sub_leaves(rack, min(MAX_LEAVE, rack_size - 1)):
+            tally.add(leave, y)
     return tally
 
 
