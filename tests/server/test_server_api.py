@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -19,6 +21,8 @@ from tessera.server.app import create_app
 from tessera.server.hub import apply_action
 from tessera.server.storage import Action, Seat, Storage, StorageError
 
+T = TypeVar("T")
+
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
@@ -29,6 +33,28 @@ def db(tmp_path: Path) -> str:
 def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(db, bot_delay_s=0)) as c:
         yield c
+
+
+def run_in_thread(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """asyncio.run on a fresh thread (the browser tests' Playwright owns this thread's loop)."""
+    import asyncio
+
+    results: list[T] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            results.append(asyncio.run(make()))
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join(60)
+    if errors:
+        raise errors[0]
+    assert results, "the coroutine did not finish within 60 s"
+    return results[0]
 
 
 def test_storage_round_trip_and_refuses_a_second_entry_at_one_place(tmp_path: Path) -> None:
@@ -210,7 +236,7 @@ def test_a_clock_past_its_maximum_overtime_ends_the_game_and_the_log_keeps_it(
         assert session.game.result.loser == loser
         return session.game.result.reason.value, loser
 
-    reason, loser = asyncio.run(run())
+    reason, loser = run_in_thread(run)
     assert reason == "timeout_forfeit"
     rec = store.load(gid)
     assert rec is not None and [a.kind for a in rec.actions] == ["time_expired"]
@@ -222,7 +248,7 @@ def test_a_clock_past_its_maximum_overtime_ends_the_game_and_the_log_keeps_it(
         assert session.game.is_over and session.game.result is not None
         return session.game.result.reason.value
 
-    assert asyncio.run(reload()) == "timeout_forfeit"
+    assert run_in_thread(reload) == "timeout_forfeit"
 
 
 def test_the_fallback_search_finds_only_legal_plays_scored_right() -> None:
