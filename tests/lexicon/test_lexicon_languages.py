@@ -154,3 +154,20 @@ def test_hungarian_list_is_wordfreq_filtered_by_hunspell(
     assert lex.checker is not None
     assert "szívemet" in lex and not lex.kwg.contains(lex.alphabet.parse("SZÍVEMET"))
     assert "xqz" not in lex
+
+
+def test_a_list_too_big_for_one_kwg_is_explained(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tessera.lexicon.languages as languages
+    from tessera.lexicon import KwgError
+
+    def too_big(words: object, **_: object) -> bytes:
+        raise KwgError("word graph needs more than 2^22 nodes (the KWG limit)")
+
+    monkeypatch.setattr(languages, "build_bytes", too_big)
+    root = tmp_path / "dict"
+    root.mkdir()
+    (root / "polish").write_text("żółw\nkot\n", encoding="utf-8")
+    with pytest.raises(LexiconError, match="2 words are too many.*smaller --max-length"):
+        install("pl", root=root, target=tmp_path / "lex")

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tessera.lexicon.errors import LexiconError
+from tessera.lexicon.errors import KwgError, LexiconError
 from tessera.lexicon.kwg import Kwg, build_bytes, write_atomic
 from tessera.lexicon.lexicon import lexicon_dir, resolve_alphabet
 from tessera.lexicon.wordlist import (
@@ -198,7 +198,13 @@ def install(
         raise LexiconError(f"{lang.name}: no usable words in the source list")
     if progress is not None:
         progress("building", 0, 1)
-    kwg = Kwg(build_bytes(found.words), check=False)
+    try:
+        kwg = Kwg(build_bytes(found.words), check=False)
+    except KwgError as exc:
+        raise LexiconError(
+            f"{lang.name}: {found.entries:,} words are too many for one KWG ({exc}); "
+            f"a smaller --max-length (now {max_length}) keeps fewer long words"
+        ) from None
     if progress is not None:
         progress("building", 1, 1)
     kwg.save(out)

@@ -127,27 +127,53 @@ class Tokenizer:
             raise ValueError(self._bad_char(word)) from None
 
 
+class _Unfoldable(Exception):
+    """A character that folds to no letter of the alphabet (internal)."""
+
+
+class _Folding(dict[int, str]):
+    """str.translate table that folds each character once, on first sight, and remembers."""
+
+    def __init__(self, alphabet: Alphabet) -> None:
+        super().__init__()
+        self.own = {ch for label in alphabet.labels for ch in label}
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        if ch in self.own:
+            out = ch
+        elif ch in LIGATURES:
+            out = LIGATURES[ch]
+        else:
+            out = "".join(
+                c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c)
+            )
+            if not out or not all(c in self.own for c in out):
+                raise _Unfoldable(ch)
+        self[code] = out
+        return out
+
+
+_FOLDINGS: dict[tuple[str, tuple[str, ...]], _Folding] = {}
+
+
 def fold_to_alphabet(text: str, alphabet: Alphabet) -> str:
     """Upper-case ``text`` and strip accents from letters that are not tiles of the alphabet
     (``été`` → ``ETE`` in French; Spanish ``Ñ`` stays); ligatures are spelled out and ``ß``
     becomes ``SS``. Raises ``ValueError(reason)`` for a character with no such letter."""
-    own = {ch for label in alphabet.labels for ch in label}
-    out = []
-    for pos, ch in enumerate(unicodedata.normalize("NFC", text).upper(), start=1):
-        if ch in own:
-            out.append(ch)
-            continue
-        if ch in LIGATURES:
-            out.append(LIGATURES[ch])
-            continue
-        bare = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
-        if bare and all(c in own for c in bare):
-            out.append(bare)
-        else:
-            raise ValueError(
-                f"character {ch!r} (position {pos}) is not in the {alphabet.name} alphabet"
-            )
-    return "".join(out)
+    key = (alphabet.name, alphabet.labels)
+    folding = _FOLDINGS.get(key)
+    if folding is None:
+        folding = _FOLDINGS[key] = _Folding(alphabet)
+    upper = unicodedata.normalize("NFC", text).upper()
+    try:
+        return upper.translate(folding)
+    except _Unfoldable as exc:
+        ch = exc.args[0]
+        raise ValueError(
+            f"character {ch!r} (position {upper.index(ch) + 1}) is not in the "
+            f"{alphabet.name} alphabet"
+        ) from None
 
 
 def read_lines(path: Path) -> list[bytes]:
