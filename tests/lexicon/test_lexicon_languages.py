@@ -169,5 +169,5 @@ def test_a_list_too_big_for_one_kwg_is_explained(
     root = tmp_path / "dict"
     root.mkdir()
     (root / "polish").write_text("żółw\nkot\n", encoding="utf-8")
-    with pytest.raises(LexiconError, match="2 words are too many.*smaller --max-length"):
+    with pytest.raises(LexiconError, match=r"2 words are too many.*smaller --max-length"):
         install("pl", root=root, target=tmp_path / "lex")
