@@ -27,6 +27,15 @@ namespace {
 constexpr uint8_t BLANK_BIT = 0x80;
 constexpr double NO_BOUND = -std::numeric_limits<double>::infinity();
 
+// A hint to start loading memory the search will read soon (a no-op where unsupported).
+inline void prefetch(const void* p) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
 inline uint32_t find(const std::vector<uint32_t>& g, uint32_t list, uint32_t t) {
     return kwg::find(kwg::View{g.data(), g.size()}, list, t);
 }
@@ -89,6 +98,7 @@ struct Gen {
     uint8_t ltile[MAX_DIM] = {};
     int llm[MAX_DIM] = {}, lwm[MAX_DIM] = {}, lxs[MAX_DIM] = {};
     uint64_t lmask[MAX_DIM] = {};
+    int lcap[MAX_DIM] = {};  // the highest rack tile value the square's cross-check allows
     bool lanchor[MAX_DIM] = {};
     int loaded_dir = -1, loaded_line = -1;
 
@@ -204,6 +214,34 @@ struct Gen {
         return false;
     }
 
+    // Memo of bingo feasibility by the board letters a span adds to the whole rack.
+    std::vector<std::pair<uint64_t, bool>> bingo_memo;
+
+    bool bingo_possible(int* lc, int len, int from, int to) {
+        uint64_t key = static_cast<uint64_t>(len);
+        int shift = 5, extra = 0;
+        bool keyed = true;
+        for (int p = from; p <= to; ++p) {
+            if (!ltile[p]) continue;
+            if (++extra > 9) {
+                keyed = false;
+                break;
+            }
+            key |= static_cast<uint64_t>(ltile[p] & ~BLANK_BIT) << shift;
+            shift += 6;
+        }
+        // the letters in line order make the key; the same letters in another order make
+        // another key, which only costs a second walk
+        if (keyed) {
+            for (const auto& e : bingo_memo) {
+                if (e.first == key) return e.second;
+            }
+        }
+        const bool ok = anagram_exists(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, len);
+        if (keyed) bingo_memo.emplace_back(key, ok);
+        return ok;
+    }
+
     // Allowed letters on empty square (r, col) for plays in direction dir, and the value of
     // the perpendicular tiles (-1 if none touch it).
     void cross_check(int r, int col, int dir, uint64_t& m, int& xs) const {
@@ -239,6 +277,26 @@ struct Gen {
         }
         const std::vector<uint32_t>& g = c.kwg;
         uint32_t list;
+        if (nb == 0) {
+            // words L+S: the GADDAG holds reverse(S)+L (no separator); one walk, then the
+            // accepting children are the letters
+            list = kwg::gaddag_root(g.data());
+            for (int i = na - 1; i >= 0; --i) {
+                const uint32_t node = find(g, list, after[i]);
+                if (node == 0) return;
+                list = arc_index(g[node]);
+            }
+            if (list == 0) return;
+            for (uint32_t i = list;; ++i) {
+                const uint32_t node = g[i];
+                const uint32_t t = tile(node);
+                if (t >= 1 && t <= static_cast<uint32_t>(nletters) && accepts(node)) {
+                    m |= uint64_t(1) << t;
+                }
+                if (is_end(node)) break;
+            }
+            return;
+        }
         if (nb > 0) {
             list = kwg::gaddag_root(g.data());
             for (int i = 0; i < nb; ++i) {
@@ -313,6 +371,7 @@ struct Gen {
             llm[p] = c.letter_mult[i];
             lwm[p] = c.word_mult[i];
             lmask[p] = mask[dir][i];
+            lcap[p] = cap_of(lmask[p]);
             lxs[p] = xscore[dir][i];
             lanchor[p] = anchor_sq[i] != 0;
         }
@@ -404,23 +463,33 @@ struct Gen {
         if (nplaced == rack_total || list == 0) return;
         const uint64_t allowed = lmask[pos] & playable;
         if (!allowed) return;
+        // First collect the arcs the rack can follow and prefetch their children (the next
+        // lists the search reads), so the memory loads overlap instead of queueing.
+        uint32_t follow[MAX_LETTERS + 1];
+        int nfollow = 0;
         for (uint32_t i = list;; ++i) {
             const uint32_t node = g[i];
             const uint32_t t = tile(node);
-            if (t >= 1 && t <= 63 && ((allowed >> t) & 1)) {
-                if (counts[t] > 0) {
-                    place(pos, static_cast<uint8_t>(t));
-                    step(pos, i, leftward);
-                    unplace(pos, static_cast<uint8_t>(t));
-                }
-                if (counts[0] > 0) {
-                    const uint8_t bt = static_cast<uint8_t>(t | BLANK_BIT);
-                    place(pos, bt);
-                    step(pos, i, leftward);
-                    unplace(pos, bt);
-                }
+            if (t >= 1 && t <= 63 && ((allowed >> t) & 1) && (counts[t] > 0 || counts[0] > 0)) {
+                follow[nfollow++] = i;
+                prefetch(&g[arc_index(node)]);
             }
             if (is_end(node)) break;
+        }
+        for (int k = 0; k < nfollow; ++k) {
+            const uint32_t i = follow[k];
+            const uint32_t t = tile(g[i]);
+            if (counts[t] > 0) {
+                place(pos, static_cast<uint8_t>(t));
+                step(pos, i, leftward);
+                unplace(pos, static_cast<uint8_t>(t));
+            }
+            if (counts[0] > 0) {
+                const uint8_t bt = static_cast<uint8_t>(t | BLANK_BIT);
+                place(pos, bt);
+                step(pos, i, leftward);
+                unplace(pos, bt);
+            }
         }
     }
 
@@ -453,7 +522,7 @@ struct Gen {
     // The most any play generated from anchor a (of the loaded line) can be worth: for every
     // span it could cover, the best pairing of the rack's values with the squares'
     // multipliers, plus the best leave of the remaining size.
-    double anchor_bound(int a) const {
+    double anchor_bound(int a) {
         if (!(lmask[a] & playable)) return NO_BOUND;
         const int R = rack_total;
         int lsq[MAX_RACK], rsq[MAX_RACK];
@@ -519,7 +588,7 @@ struct Gen {
                     coef[x] = llm[p] * (WM + (has_cross ? lwm[p] : 0));
                 }
                 int capped = 0;
-                for (int x = 0; x < n; ++x) capped += coef[x] * cap_of(lmask[sq[x]]);
+                for (int x = 0; x < n; ++x) capped += coef[x] * lcap[sq[x]];
                 std::sort(coef, coef + n, [](int u, int v) { return u > v; });
                 int tiles = 0;
                 for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
@@ -533,9 +602,7 @@ struct Gen {
                         if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
                     }
                     const int len = rend[j] - lstart[i] + 1;
-                    if (!anagram_exists(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, len)) {
-                        bonus = 0;
-                    }
+                    if (!bingo_possible(lc, len, lstart[i], rend[j])) bonus = 0;
                 }
                 const double b = static_cast<double>(fixed + tiles + bonus) + best_leave[k];
                 if (b > best) best = b;
