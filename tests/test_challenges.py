@@ -497,3 +497,13 @@ def test_r5_5_phony_out_play_is_withdrawn_and_the_game_continues(rule):
     assert game.to_move != mover
     game.pass_turn()  # the game goes on
     assert game.to_move == mover
+
+
+def test_r5_2_garbage_word_text_in_a_listed_challenge_is_refused_cleanly():
+    game = quite_then_in(ChallengeRule.SINGLE)
+    before = state(game)
+    for words in (["Q1"], [42], ["QI", "!"]):
+        with pytest.raises(IllegalMove, match="is not a word to challenge") as err:
+            game.challenge(words=words)
+        assert err.value.reason is Reason.NOTATION
+        assert state(game) == before

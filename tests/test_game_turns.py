@@ -506,3 +506,30 @@ def test_any_rejected_move_leaves_the_game_exactly_as_it_was(name, seed):
             action()
         assert state(game) == before, label
     assert {"wrong player", "garbage", "occupied", "gap", "not on rack"} <= kinds
+
+
+def test_check_validates_every_kind_of_move_without_making_it():
+    game = make_game("naspa", ["QUITEAB", None])
+    before = state(game)
+    assert game.check("8D QUITE") == Play(7, 3, True, tuple(game.alphabet.parse("QUITE")))
+    assert game.check("8D QUITE").score == 48  # type: ignore[union-attr]
+    assert game.check("-QU") is None and game.check("-") is None
+    with pytest.raises(IllegalMove, match="not on your rack: Z"):
+        game.check("-Z")
+    with pytest.raises(IllegalMove, match="no play to challenge"):
+        game.check("challenge")
+    with pytest.raises(IllegalMove, match="it is Ann's turn"):
+        game.check("-QU", "Bob")
+    assert state(game) == before
+    game.play("8D QUITE")
+    before = state(game)
+    assert game.check("challenge") is None
+    assert state(game) == before and game.can_challenge()
+
+
+def test_check_refuses_an_exchange_with_a_small_bag():
+    game = _drain("naspa", 7)
+    before = state(game)
+    with pytest.raises(IllegalMove, match="at least 7 tiles in the bag"):
+        game.check(Exchange(tuple(game.rack(game.to_move).tiles()[:1])))
+    assert state(game) == before

@@ -39,7 +39,7 @@ from .rules import (
     preset,
 )
 from .scoring import ScoreBreakdown, score_breakdown
-from .tiles import BLANK, Rack, TileSet, letter_of
+from .tiles import BLANK, Rack, TileError, TileSet, letter_of
 
 PlayerRef = int | str
 
@@ -507,17 +507,26 @@ class Game:
         return play, words, missed_center
 
     def check(self, move: Move | str, player: PlayerRef | None = None) -> Play | None:
-        """Validate a move without making it; returns the normalised play (None for others)."""
+        """Validate a move without making it; returns the normalised play (None for others).
+
+        Exchanges and challenges are checked as :meth:`play` and :meth:`challenge` would.
+        """
         if isinstance(move, str):
             try:
                 move = parse_move(move, self.alphabet, self.board)
             except NotationError as exc:
                 raise IllegalMove(Reason.NOTATION, str(exc)) from None
+        if isinstance(move, Challenge):
+            self._challenge_target(player, move.words)
+            return None
         mover = self._mover(player)
         if isinstance(move, Play):
             self._only_pass_or_challenge_check()
             play, _words, _ = self._validate_play(move, mover)
             return play.with_score(score_breakdown(self.board, play, self.rules).total)
+        if isinstance(move, Exchange) and move.n != 0:
+            self._only_pass_or_challenge_check()
+            self._exchange_tiles(move, mover)
         return None
 
     def _invalid(self, words: Iterable[WordSpan]) -> list[WordSpan]:
@@ -594,6 +603,38 @@ class Game:
     def _exchange(self, move: Exchange, player: PlayerRef | None, elapsed_ms: int | None) -> Event:
         mover = self._mover(player)
         self._only_pass_or_challenge_check()
+        if move.n == 0:
+            return self._pass(player, elapsed_ms)
+        tiles = self._exchange_tiles(move, mover)
+        n = len(tiles)
+        p = self._players[mover]
+        rack_before = tuple(p.rack.tiles())
+        self._begin_turn(mover, elapsed_ms)
+        for t in tiles:
+            p.rack.remove(t)
+        for _ in range(n):  # R4.2: draw first, then return the set-aside tiles
+            p.rack.add(self._draw())
+        self._bag.extend(tiles)
+        p.exchanges += 1
+        p.turns += 1
+        event = Event(
+            EventKind.EXCHANGE,
+            mover,
+            rack_before,
+            0,
+            p.score,
+            Exchange(tuple(tiles)),
+            elapsed_ms=elapsed_ms,
+        )
+        self.history.append(event)
+        if self.rules.exchange_counts_as_scoreless:
+            self._scoreless += 1
+        self._passes = self._passes + 1 if self.rules.exchange_counts_as_pass else 0
+        self._after_turn(mover)
+        return event
+
+    def _exchange_tiles(self, move: Exchange, mover: int) -> list[int]:
+        """R4.2, R4.3: the tiles an exchange gives back, or why it is refused (no change)."""
         rules = self.rules
         p = self._players[mover]
         n = move.n
@@ -606,8 +647,6 @@ class Game:
                 f"tile id {bad[0]} is not a rack tile of the {self.alphabet.name} alphabet "
                 "(exchange undesignated blanks as '?')",
             )
-        if n == 0:
-            return self._pass(player, elapsed_ms)
         tiles = list(move.tiles) if move.tiles else p.rack.tiles()[:n]  # GCG "-3": MAC convention
         if len(tiles) < n:
             raise IllegalMove(
@@ -634,30 +673,7 @@ class Game:
                 Reason.EXCHANGE_LIMIT,
                 f"each player may exchange at most {rules.max_exchanges_per_player} times",
             )
-        rack_before = tuple(p.rack.tiles())
-        self._begin_turn(mover, elapsed_ms)
-        for t in tiles:
-            p.rack.remove(t)
-        for _ in range(n):  # R4.2: draw first, then return the set-aside tiles
-            p.rack.add(self._draw())
-        self._bag.extend(tiles)
-        p.exchanges += 1
-        p.turns += 1
-        event = Event(
-            EventKind.EXCHANGE,
-            mover,
-            rack_before,
-            0,
-            p.score,
-            Exchange(tuple(tiles)),
-            elapsed_ms=elapsed_ms,
-        )
-        self.history.append(event)
-        if rules.exchange_counts_as_scoreless:
-            self._scoreless += 1
-        self._passes = self._passes + 1 if rules.exchange_counts_as_pass else 0
-        self._after_turn(mover)
-        return event
+        return tiles
 
     def _pass(self, player: PlayerRef | None, elapsed_ms: int | None) -> Event:
         mover = self._mover(player)
@@ -718,6 +734,20 @@ class Game:
         words: Sequence[Sequence[int] | str] | None,
         elapsed_ms: int | None,
     ) -> Event | None:
+        pending, challenger, judged = self._challenge_target(player, words)
+        if elapsed_ms is not None and elapsed_ms < 0:
+            raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
+        if elapsed_ms:
+            self._players[challenger].time_used_ms += elapsed_ms
+        bad = self._invalid(judged)
+        if bad or pending.missed_center:
+            return self._withdraw(pending, challenger)
+        return self._failed_challenge(pending, challenger, judged)
+
+    def _challenge_target(
+        self, player: PlayerRef | None, words: Sequence[Sequence[int] | str] | None
+    ) -> tuple[_Pending, int, list[WordSpan]]:
+        """R5.1, R5.2: the play, the challenger and the judged words, or why not (no change)."""
         rules = self.rules
         if self.state is GameState.OVER:
             raise IllegalMove(Reason.GAME_OVER, "the game is over")
@@ -736,15 +766,7 @@ class Game:
         challenger = self.to_move if player is None else self.index(player)
         if challenger == pending.player:
             raise IllegalMove(Reason.NOTHING_TO_CHALLENGE, "you cannot challenge your own play")
-        judged = self._challenged_words(pending, words)
-        if elapsed_ms is not None and elapsed_ms < 0:
-            raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
-        if elapsed_ms:
-            self._players[challenger].time_used_ms += elapsed_ms
-        bad = self._invalid(judged)
-        if bad or pending.missed_center:
-            return self._withdraw(pending, challenger)
-        return self._failed_challenge(pending, challenger, judged)
+        return pending, challenger, self._challenged_words(pending, words)
 
     def _challenged_words(
         self, pending: _Pending, words: Sequence[Sequence[int] | str] | None
@@ -754,7 +776,11 @@ class Game:
             return formed
         chosen: list[WordSpan] = []
         for w in words:
-            tiles = tuple(self.alphabet.parse(w)) if isinstance(w, str) else tuple(w)
+            try:
+                tiles = tuple(self.alphabet.parse(w)) if isinstance(w, str) else tuple(w)
+                text = self.alphabet.format(tiles)
+            except (TileError, TypeError):
+                raise IllegalMove(Reason.NOTATION, f"{w!r} is not a word to challenge") from None
             letters = [letter_of(t) for t in tiles]
             match = next(
                 (
@@ -765,7 +791,6 @@ class Game:
                 None,
             )
             if match is None:
-                text = self.alphabet.format(tiles)
                 raise IllegalMove(Reason.NOTHING_TO_CHALLENGE, f"the last play did not form {text}")
             chosen.append(match)
         if not chosen:
