@@ -152,14 +152,20 @@ def train(
             err=quiet,
         )
 
+    progress, advance = _progress(games * generations, "self-play games", quiet)
     try:
+        if progress is not None:
+            progress.start()
         table, reports = run(
             lexicon, rules, games=games, generations=generations, seed=seed, workers=nworkers,
             ray_address=ray_address, work_dir=work_dir, start=start, on_generation=report,
-            chunk=max(1, min(500, games // (4 * nworkers) or 1)),
+            on_chunk=advance, chunk=max(1, min(500, games // (4 * nworkers) or 1)),
         )
     except (ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
+    finally:
+        if progress is not None:
+            progress.stop()
     table.save(output)
     total = time.perf_counter() - began
     click.echo(
