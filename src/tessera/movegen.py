@@ -570,15 +570,26 @@ class MoveList(Sequence[Move]):
 
 # -- the compiled generator ----------------------------------------------------------------------
 
-_GENERATORS: dict[tuple[int, int, int], tuple[Any, Any, Any, Any]] = {}
+_GENERATORS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
 
 
 def _native_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) -> Any:
-    """The compiled generator for (lexicon, rules, leaves), built once and kept."""
-    key = (id(lexicon), id(rules), id(leaves))
+    """The compiled generator for (lexicon, the rules that shape move generation, leaves),
+    built once and kept: equal rules made separately share one generator."""
+    shape = (
+        rules.board,
+        rules.tiles,
+        rules.bingo_bonus,
+        rules.rack_size,
+        rules.min_word_length,
+        rules.min_first_play_tiles,
+        rules.first_play_covers_center,
+        rules.validity,
+    )
+    key = (id(lexicon), id(leaves), shape)
     hit = _GENERATORS.get(key)
-    if hit is not None and hit[0] is lexicon and hit[1] is rules and hit[2] is leaves:
-        return hit[3]
+    if hit is not None and hit[0] is lexicon and hit[1] is leaves:
+        return hit[2]
     from . import _core
 
     lay = rules.layout
@@ -603,7 +614,7 @@ def _native_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) -> 
     )
     if len(_GENERATORS) > 64:
         _GENERATORS.clear()
-    _GENERATORS[key] = (lexicon, rules, leaves, gen)
+    _GENERATORS[key] = (lexicon, leaves, gen)
     return gen
 
 
