@@ -451,8 +451,11 @@ class Kwg:
     def close(self) -> None:
         """Release the memory map (the object must not be used afterwards)."""
         if self._mmap is not None:
-            self.nodes.release()
-            self._mmap.close()
+            try:
+                self.nodes.release()
+                self._mmap.close()
+            except BufferError:
+                pass  # views of the nodes are still held elsewhere: unmapped when they go
             self._mmap = None
 
 
