@@ -104,8 +104,9 @@ def main() -> None:
                 )
             return run
 
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"{n} mid-game positions (ENABLE, NASPA), exchanges included; best of "
-              f"{REPEATS} runs, CPU time")
+              f"{REPEATS} runs, CPU time; load average {load:.1f} on {os.cpu_count()} CPUs")
         all_cpu, all_wall, all_moves = _timed(compiled(positions), REPEATS)
         _line("compiled, all moves", n, all_cpu, all_wall, all_moves)
         t1_cpu, t1_wall, t1_moves = _timed(compiled(positions, 1), REPEATS)
