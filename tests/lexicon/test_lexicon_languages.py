@@ -168,6 +168,32 @@ def test_a_list_too_big_for_one_kwg_is_explained(
     monkeypatch.setattr(languages, "build_bytes", too_big)
     root = tmp_path / "dict"
     root.mkdir()
-    (root / "polish").write_text("żółw\nkot\n", encoding="utf-8")
-    with pytest.raises(LexiconError, match=r"2 words are too many.*smaller --max-length"):
+    (root / "polish").write_text("żółw\nkot\nkomputer\n", encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"3 words are too many.*max-length \(now 15\)"):
+        install("pl", root=root, target=tmp_path / "lex", shrink=False)
+    with pytest.raises(LexiconError, match=r"3 words are too many.*max-length \(now 7\)"):
         install("pl", root=root, target=tmp_path / "lex")
+
+
+def test_a_list_too_big_for_one_kwg_sheds_its_longest_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tessera.lexicon.languages as languages
+    from tessera.lexicon import KwgError
+
+    real = languages.build_bytes
+
+    def limited(words: list[bytes], **kw: bool) -> bytes:
+        if any(len(w) > 6 for w in words):  # stands in for the 2^22-node limit
+            raise KwgError("word graph needs more than 2^22 nodes (the KWG limit)")
+        return real(words, **kw)
+
+    monkeypatch.setattr(languages, "build_bytes", limited)
+    root = tmp_path / "dict"
+    root.mkdir()
+    (root / "polish").write_text("żółw\nkot\nkomputer\n", encoding="utf-8")
+    done = install("pl", root=root, target=tmp_path / "lex")
+    assert any("keeping words up to 7 tiles" in m for m in done.messages)
+    assert "kept 2 spellings of up to 7 tiles" in done.summary
+    lex = Lexicon.load(tmp_path / "lex" / "pl.kwg")
+    assert "żółw" in lex and "KOT" in lex and "komputer" not in lex

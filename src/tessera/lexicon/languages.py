@@ -163,11 +163,13 @@ def install(
     root: Path | None = None,
     target: Path | None = None,
     hungarian_size: int = 200_000,
+    shrink: bool = True,
 ) -> Installed:
     """Build and install the lexicon for language ``code``; see the module docstring.
 
     ``root`` replaces /usr/share/dict or /usr/share/hunspell (tests), ``target`` the lexicon
-    directory.
+    directory. If the list is too big for one KWG, ``shrink`` lowers the longest word kept
+    one tile at a time until it fits (and says so in the messages).
     """
     lang = LANGUAGES.get(code.lower())
     if lang is None:
@@ -198,13 +200,25 @@ def install(
         raise LexiconError(f"{lang.name}: no usable words in the source list")
     if progress is not None:
         progress("building", 0, 1)
-    try:
-        kwg = Kwg(build_bytes(found.words), check=False)
-    except KwgError as exc:
-        raise LexiconError(
-            f"{lang.name}: {found.entries:,} words are too many for one KWG ({exc}); "
-            f"a smaller --max-length (now {max_length}) keeps fewer long words"
-        ) from None
+    words, kept_length = found.words, max_length
+    while True:
+        try:
+            kwg = Kwg(build_bytes(words), check=False)
+            break
+        except KwgError as exc:
+            # The format's 22-bit arc index caps a graph at 2^22 nodes. Huge inflected lists
+            # (Polish) exceed it; the longest words are the rarest plays, so shed them.
+            if not shrink or kept_length <= MIN_LENGTH + 5:
+                raise LexiconError(
+                    f"{lang.name}: {found.entries:,} words are too many for one KWG ({exc}); "
+                    f"a smaller --max-length (now {kept_length}) keeps fewer long words"
+                ) from None
+            kept_length -= 1
+            words = [w for w in words if len(w) <= kept_length]
+            messages.append(
+                f"the list is too big for one KWG with words up to {kept_length + 1} tiles; "
+                f"keeping words up to {kept_length} tiles"
+            )
     if progress is not None:
         progress("building", 1, 1)
     kwg.save(out)
@@ -213,10 +227,12 @@ def install(
         "labels": list(alphabet.labels), "spellings": lang.spellings,
         "source": lang.source, "packages": list(lang.packages), "words": found.entries,
         "rejected": len(found.rejected), "rejected_by_reason": found.reasons(),
-        "max_length": max_length, **extra,
+        "max_length": kept_length, **extra,
     }
     write_atomic(out.with_suffix(".json"), json.dumps(meta, indent=1, ensure_ascii=False).encode())
     for reason, count in sorted(found.reasons().items()):
         messages.append(f"  {count:,} entries left out: {reason}")
     summary = f"{lang.code} ({lang.name}): {found.summary()}; {len(kwg):,} nodes -> {out}"
+    if kept_length < max_length:
+        summary += f" (kept {len(words):,} spellings of up to {kept_length} tiles)"
     return Installed(out, summary, messages)
