@@ -505,7 +505,13 @@ def test_any_rejected_move_leaves_the_game_exactly_as_it_was(name, seed):
         with pytest.raises(IllegalMove):
             action()
         assert state(game) == before, label
-    assert {"wrong player", "garbage", "occupied", "gap", "not on rack"} <= kinds
+    expected = {"wrong player", "garbage", "occupied", "gap", "not on rack", "not connected"}
+    expected.add("nothing to challenge")
+    if preset(name).challenge_rule is ChallengeRule.VOID:
+        expected.add("invalid word under VOID")
+    else:
+        expected.add("own play")
+    assert expected <= kinds, expected - kinds
 
 
 def test_check_validates_every_kind_of_move_without_making_it():
