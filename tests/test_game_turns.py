@@ -539,3 +539,22 @@ def test_check_refuses_an_exchange_with_a_small_bag():
     with pytest.raises(IllegalMove, match="at least 7 tiles in the bag"):
         game.check(Exchange(tuple(game.rack(game.to_move).tiles()[:1])))
     assert state(game) == before
+
+
+def test_set_rack_reads_lower_case_as_blank_and_refuses_bad_text_unchanged() -> None:
+    """R1.5: a known rack is set from text; lower case is a blank; junk changes nothing."""
+    from tessera.game import Game
+    from tessera.legality import IllegalMove, Reason
+
+    game = Game("naspa", players=["Ann", "Bob"], seed=3, first=0)
+    game.set_rack("Ann", "aBC")
+    assert game.rack("Ann").tiles() == [2, 3, 0]
+    before = (game.rack("Ann").tiles(), game.bag_tiles())
+    for bad in ("AB1", "A B", [999]):
+        try:
+            game.set_rack("Ann", bad)
+        except IllegalMove as exc:
+            assert exc.reason is Reason.NOTATION
+        else:  # pragma: no cover - the assertion below explains
+            raise AssertionError(f"{bad!r} was accepted")
+        assert (game.rack("Ann").tiles(), game.bag_tiles()) == before

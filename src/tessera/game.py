@@ -39,7 +39,7 @@ from .rules import (
     preset,
 )
 from .scoring import ScoreBreakdown, score_breakdown
-from .tiles import BLANK, Rack, TileError, TileSet, letter_of
+from .tiles import BLANK, Rack, TileError, TileSet, face, letter_of
 
 PlayerRef = int | str
 
@@ -1125,7 +1125,17 @@ class Game:
         """Give a player a known rack (for replaying records and analysing positions): the
         current rack goes back to the bag and these tiles come out of it."""
         i = self.index(player)
-        wanted = self.alphabet.parse(tiles) if isinstance(tiles, str) else list(tiles)
+        if isinstance(tiles, str):
+            try:
+                parsed = self.alphabet.parse(tiles)
+            except TileError as exc:
+                raise IllegalMove(Reason.NOTATION, f"rack {tiles!r}: {exc}") from None
+        else:
+            parsed = list(tiles)
+        size = self.alphabet.size
+        if any(not (0 <= t <= 0xFF and (t == BLANK or 1 <= letter_of(t) < size)) for t in parsed):
+            raise IllegalMove(Reason.NOTATION, f"rack {tiles!r}: tile ids outside the alphabet")
+        wanted = [face(t) for t in parsed]  # a lower-case letter on a rack is just a blank
         p = self._players[i]
         pool = Rack(self.alphabet.size, self._bag)
         for t in p.rack.tiles():
