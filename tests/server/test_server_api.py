@@ -89,7 +89,8 @@ def test_a_game_starts_with_only_my_rack_and_the_computer_answers(client: TestCl
     kinds = [e["kind"] for e in s["history"]]
     assert len(kinds) >= 2 and s["bag_count"] < 100 - 14
     assert all(e["rack"] == "" for e in s["history"] if e["player"] == 1)
-    assert s["last_squares"], "the last play is highlighted"
+    last = s["history"][-1]
+    assert s["last_squares"] == (last["squares"] if last["kind"] == "play" else [])
 
 
 def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(
@@ -168,17 +169,25 @@ def test_new_game_requests_are_checked(client: TestClient) -> None:
 
 
 def test_challenge_rules_offer_a_challenge_and_clocks(client: TestClient) -> None:
-    gid, tok = new_game(client, rules="naspa")
+    people = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    gid, tok = new_game(client, rules="naspa", players=people)
     s = state(client, gid, tok)
     assert s["rules"]["challenges"] is True and s["rules"]["clock"] is True
-    assert s["clocks_ms"] == [25 * 60_000, 25 * 60_000] or s["to_move"] == 1
-    s = wait_turn(client, gid, tok)
-    body = {"seat": 0, "action": "challenge"}
+    assert s["clocks_ms"] == [25 * 60_000, 25 * 60_000]
+    first = s["to_move"]
+    assert s["can_challenge"] is False
+    take_turn(client, gid, tok, s)  # a valid word from the hints
+    s = state(client, gid, tok)
+    second = s["to_move"]
+    assert second != first and s["seat"] == second and s["can_challenge"] is True
+    assert s["clocks_ms"][first] < 25 * 60_000 == s["clocks_ms"][second]
+    body = {"seat": second, "action": "challenge"}
     r = client.post(f"/api/games/{gid}/move", headers={H: tok}, json=body)
-    if s["can_challenge"]:
-        assert r.status_code == 200
-    else:
-        assert r.status_code == 400 and r.json()["reason"] == "nothing_to_challenge"
+    assert r.status_code == 200, r.text
+    kinds = [e["kind"] for e in state(client, gid, tok)["history"]]
+    assert kinds == ["play", "lost_turn"]  # NASPA double challenge: the challenger loses a turn
+    r = client.post(f"/api/games/{gid}/move", headers={H: tok}, json=body)
+    assert r.status_code == 400 and r.json()["reason"] == "nothing_to_challenge"
 
 
 def test_a_restarted_app_rebuilds_every_game_from_its_log(db: str) -> None:
