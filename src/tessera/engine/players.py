@@ -153,9 +153,9 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level(1, 60, 0.0, 40.0, 0.02, False, "beginner: short common words, often low-scoring"),
     2: Level(2, 40, 0.05, 16.0, 0.1, False, "casual: common words, sometimes a good play"),
-    3: Level(3, 20, 0.25, 7.0, 0.3, True, "club: good plays, keeps decent tiles"),
-    4: Level(4, 10, 0.55, 3.0, 0.7, True, "strong: usually the best play"),
-    5: Level(5, 4, 0.85, 1.5, 1.0, True, "expert: nearly always the best static play"),
+    3: Level(3, 30, 0.1, 10.0, 0.2, True, "club: decent plays, mostly common words"),
+    4: Level(4, 20, 0.15, 7.0, 0.3, True, "strong: good plays, prefers familiar words"),
+    5: Level(5, 12, 0.3, 5.0, 0.7, True, "expert: often the best static play"),
 }
 
 
