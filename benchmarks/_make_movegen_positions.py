@@ -33,7 +33,7 @@ def main() -> None:
                 break
             if turn >= 4 and game.bag_count >= 7:
                 pos = Position.from_game(game)
-                racks = (pos.racks[0],) + tuple(() for _ in pos.racks[1:])
+                racks = (pos.racks[0], *(() for _ in pos.racks[1:]))
                 lines.append(dumps(Position(pos.rules, pos.board, racks, pos.scores,
                                             pos.scoreless_turns, "enable")))
             moves = game.legal_moves()
