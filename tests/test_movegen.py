@@ -330,6 +330,8 @@ def test_clabbers_matches_reference_and_brute_force(enable: Lexicon) -> None:
         ref = reference_moves(game.board, rack, lexicon, rules, bag_count=game.bag_count)
         assert listing(generate_moves(game.board, rack, lexicon, rules,
                                       bag_count=game.bag_count)) == listing(ref)
+        top = generate_moves(game.board, rack, lexicon, rules, top=3, bag_count=game.bag_count)
+        assert listing(top) == listing(ref)[:3]
         small = rack.tiles()[:3]
         want = brute_force_plays(game.board, small, lexicon, rules)
         got = {m for m, _ in reference_moves(game.board, small, lexicon, rules) if m.is_play()}
