@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations, product
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -564,7 +565,7 @@ def test_bad_input_raises_clear_errors(enable: Lexicon, spanish: Lexicon) -> Non
         generate_moves(board, "AB", enable, rules, top=-1)
 
 
-def test_moves_command(enable: Lexicon) -> None:
+def test_moves_command(enable: Lexicon, tmp_path: Path) -> None:
     from tessera.cli import main
     from tessera.formats.cgp import dumps
 
@@ -581,6 +582,13 @@ def test_moves_command(enable: Lexicon) -> None:
     count = runner.invoke(main, ["moves", "--cgp", cgp, "--count"], env=env)
     assert count.exit_code == 0
     assert int(count.output) == len(game.legal_moves())
+    table = tmp_path / "leaves.klv2"
+    random_leaves(27, seed=5).save(table)
+    ranked = runner.invoke(main, ["moves", "--cgp", cgp, "--top", "2", "--leaves", str(table)],
+                           env=env)
+    assert ranked.exit_code == 0, ranked.output
+    rows = [line.split() for line in ranked.output.strip().splitlines()]
+    assert len(rows) == 2 and float(rows[0][-1]) >= float(rows[1][-1])
     bad = runner.invoke(main, ["moves", "--cgp", "15/15 nonsense"], env=env)
     assert bad.exit_code != 0 and "cgp" in bad.output.lower()
 
