@@ -20,6 +20,7 @@ from browserkit import (
     state,
     wait_my_turn,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -256,12 +257,17 @@ def test_drag_tiles_by_touch_on_a_phone(browser: Any, server: Any) -> None:
             f".includes('{best['score']} points')"
         )
         shot(page, "phone-touch-placed")
-        # Chromium drops a synthetic tap that follows a touch drag within about a second
-        page.wait_for_timeout(1500)
-        page.tap("#play-btn")
-        page.wait_for_function(
+        played = (
             "() => window.tessera.state.history.some(e => e.player === window.tessera.state.seat)"
         )
+        for _ in range(8):  # headless Chromium may drop a synthetic tap soon after a touch drag
+            page.tap("#play-btn")
+            try:
+                page.wait_for_function(played, timeout=1500)
+                break
+            except PlaywrightTimeout:
+                continue
+        page.wait_for_function(played)
         assert my_moves(page)[-1]["score"] == best["score"]
     finally:
         context.close()

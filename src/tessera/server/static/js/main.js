@@ -208,7 +208,7 @@ function startDrag(event, source) {
   if (event.button !== undefined && event.button !== 0) return;
   const tile = event.target.closest(".tile");
   if (!tile) return;
-  event.preventDefault();
+  if (event.pointerType !== "touch") event.preventDefault();  // no text selection by mouse
   const ghost = tile.cloneNode(true);
   ghost.classList.add("dragging");
   ghost.style.left = `${event.clientX}px`;
