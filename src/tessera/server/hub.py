@@ -10,7 +10,6 @@ page, the view of the seat that page controls, never anything more.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
@@ -292,7 +291,7 @@ class Hub:
         if kind == "exchange":
             tiles_text = str(body.get("tiles") or "")
             try:
-                tiles = alphabet.parse(tiles_text.upper().replace("?", "?"))
+                tiles = alphabet.parse(tiles_text.upper())
             except TileError as exc:
                 raise RequestError(400, Reason.NOTATION.value, f"exchange: {exc}") from None
             if not tiles:
@@ -551,14 +550,6 @@ class Hub:
                 return
         await self.broadcast(session)
         self._schedule_bots(session)
-
-    async def idle(self) -> None:
-        """Wait for every running computer turn (tests use this)."""
-        for session in list(self.sessions.values()):
-            task = session.bot_task
-            if task is not None:
-                with contextlib.suppress(Exception):
-                    await task
 
     async def close(self) -> None:
         for session in self.sessions.values():
