@@ -573,6 +573,15 @@ class MoveList(Sequence[Move]):
 _GENERATORS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
 
 
+def _native_available() -> bool:
+    """True when the compiled core with the move generator is installed."""
+    try:
+        from . import _core
+    except ImportError:  # pragma: no cover - every install builds the core
+        return False
+    return hasattr(_core, "MoveGenerator")
+
+
 def _native_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) -> Any:
     """The compiled generator for (lexicon, the rules that shape move generation, leaves),
     built once and kept: equal rules made separately share one generator."""
@@ -635,12 +644,14 @@ def generate_moves(
     keeps only the N best, found with upper-bound pruning. ``leaves`` adds leave values to
     the scores. ``bag_count`` is the number of tiles in the bag: exchanges are listed only when
     it is given and allows them under ``rules`` (R4.3); None lists no exchanges. The pass is
-    always listed. ``reference=True`` uses the pure-Python generator (same result, slower).
+    always listed. ``reference=True`` uses the pure-Python generator (same result, slower);
+    it is also used for alphabets of more than 63 letters and when the compiled core is
+    missing.
     """
     rules = preset(rules)
     if top is not None and top < 0:
         raise ValueError(f"top must be a positive number of moves, not {top}")
-    if reference or len(lexicon.alphabet) > 63 or rules.rack_size > 15:
+    if reference or len(lexicon.alphabet) > 63 or not _native_available():
         ranked = reference_moves(board, rack, lexicon, rules, bag_count=bag_count, leaves=leaves)
         return MoveList(ranked if top is None else ranked[:top])
     _check_inputs(board, lexicon, rules)
