@@ -657,6 +657,10 @@ def generate_moves(
     _check_inputs(board, lexicon, rules)
     counts = _counts_of(rack, lexicon)
     sizes = exchange_sizes(rules, sum(counts), bag_count)
-    gen = _native_generator(lexicon, rules, leaves)
+    try:
+        gen = _native_generator(lexicon, rules, leaves)
+    except ValueError:  # a graph too large for the compiled generator's private copy
+        ranked = reference_moves(board, rack, lexicon, rules, bag_count=bag_count, leaves=leaves)
+        return MoveList(ranked if top is None else ranked[:top])
     buffer = gen.generate(bytes(board.cells), counts, sizes.stop - 1 if sizes else 0, top or 0)
     return MoveList(buffer=buffer)

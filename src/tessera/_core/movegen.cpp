@@ -36,6 +36,41 @@ inline void prefetch(const void* p) {
 #endif
 }
 
+inline int popcount64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(x);
+#else
+    int n = 0;
+    for (; x; x &= x - 1) ++n;
+    return n;
+#endif
+}
+
+inline int ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!((x >> n) & 1)) ++n;
+    return n;
+#endif
+}
+
+// The generator's private copy of the word graph (see build_masked): words 0 and 1 are the
+// DAWG and GADDAG root lists; every sibling list starts with a 64-bit mask of its tiles (two
+// words) followed by its nodes in KWG layout, whose arc indices point at child list headers.
+// A node is then found by one bit test and a popcount instead of a scan.
+inline uint64_t list_mask(const std::vector<uint32_t>& g, uint32_t h) {
+    return g[h] | (static_cast<uint64_t>(g[h + 1]) << 32);
+}
+
+inline uint32_t mfind(const std::vector<uint32_t>& g, uint32_t h, uint32_t t) {
+    if (h == 0 || t > 63) return 0;
+    const uint64_t m = list_mask(g, h);
+    if (!((m >> t) & 1)) return 0;
+    return h + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
+}
+
 inline uint32_t find(const std::vector<uint32_t>& g, uint32_t list, uint32_t t) {
     return kwg::find(kwg::View{g.data(), g.size()}, list, t);
 }
@@ -280,39 +315,40 @@ struct Gen {
         if (nb == 0) {
             // words L+S: the GADDAG holds reverse(S)+L (no separator); one walk, then the
             // accepting children are the letters
-            list = kwg::gaddag_root(g.data());
+            list = g[1];
             for (int i = na - 1; i >= 0; --i) {
-                const uint32_t node = find(g, list, after[i]);
+                const uint32_t node = mfind(g, list, after[i]);
                 if (node == 0) return;
                 list = arc_index(g[node]);
             }
             if (list == 0) return;
-            for (uint32_t i = list;; ++i) {
-                const uint32_t node = g[i];
+            const int n = popcount64(list_mask(g, list));
+            for (int k = 0; k < n; ++k) {
+                const uint32_t node = g[list + 2 + k];
                 const uint32_t t = tile(node);
                 if (t >= 1 && t <= static_cast<uint32_t>(nletters) && accepts(node)) {
                     m |= uint64_t(1) << t;
                 }
-                if (is_end(node)) break;
             }
             return;
         }
         if (nb > 0) {
-            list = kwg::gaddag_root(g.data());
+            list = g[1];
             for (int i = 0; i < nb; ++i) {
-                const uint32_t node = find(g, list, before[i]);
+                const uint32_t node = mfind(g, list, before[i]);
                 if (node == 0) return;
                 list = arc_index(g[node]);
             }
-            const uint32_t sep = find(g, list, 0);
+            const uint32_t sep = mfind(g, list, 0);
             if (sep == 0) return;
             list = arc_index(g[sep]);
         } else {
-            list = kwg::dawg_root(g.data());
+            list = g[0];
         }
         if (list == 0) return;
-        for (uint32_t i = list;; ++i) {
-            const uint32_t node = g[i];
+        const int nkids = popcount64(list_mask(g, list));
+        for (int k = 0; k < nkids; ++k) {
+            const uint32_t node = g[list + 2 + k];
             const uint32_t t = tile(node);
             if (t >= 1 && t <= static_cast<uint32_t>(nletters)) {
                 bool ok;
@@ -321,7 +357,7 @@ struct Gen {
                 } else {
                     uint32_t l2 = arc_index(node), n2 = 0;
                     for (int j = 0; j < na; ++j) {
-                        n2 = find(g, l2, after[j]);
+                        n2 = mfind(g, l2, after[j]);
                         if (n2 == 0) break;
                         l2 = arc_index(g[n2]);
                     }
@@ -329,7 +365,6 @@ struct Gen {
                 }
                 if (ok) m |= uint64_t(1) << t;
             }
-            if (is_end(node)) break;
         }
     }
 
@@ -456,25 +491,26 @@ struct Gen {
     void extend(int pos, uint32_t list, bool leftward) {
         const std::vector<uint32_t>& g = c.kwg;
         if (ltile[pos]) {
-            const uint32_t node = find(g, list, ltile[pos] & ~BLANK_BIT);
+            const uint32_t node = mfind(g, list, ltile[pos] & ~BLANK_BIT);
             if (node) step(pos, node, leftward);
             return;
         }
         if (nplaced == rack_total || list == 0) return;
-        const uint64_t allowed = lmask[pos] & playable;
+        const uint64_t m = list_mask(g, list);
+        uint64_t allowed = lmask[pos] & playable & m;
         if (!allowed) return;
         // First collect the arcs the rack can follow and prefetch their children (the next
         // lists the search reads), so the memory loads overlap instead of queueing.
         uint32_t follow[MAX_LETTERS + 1];
         int nfollow = 0;
-        for (uint32_t i = list;; ++i) {
-            const uint32_t node = g[i];
-            const uint32_t t = tile(node);
-            if (t >= 1 && t <= 63 && ((allowed >> t) & 1) && (counts[t] > 0 || counts[0] > 0)) {
+        for (; allowed; allowed &= allowed - 1) {
+            const int t = ctz64(allowed);
+            if (counts[t] > 0 || counts[0] > 0) {
+                const uint32_t i =
+                    list + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
                 follow[nfollow++] = i;
-                prefetch(&g[arc_index(node)]);
+                prefetch(&g[arc_index(g[i])]);
             }
-            if (is_end(node)) break;
         }
         for (int k = 0; k < nfollow; ++k) {
             const uint32_t i = follow[k];
@@ -502,9 +538,9 @@ struct Gen {
             if (children == 0) return;
             const int left = pos - 1;
             if (left >= 0 && !(ltile[left] == 0 && lanchor[left])) extend(left, children, true);
-            if (tile(g[children]) == 0 && empty_at(pos - 1) && anchor + 1 < N) {
-                left_end = pos;
-                extend(anchor + 1, arc_index(g[children]), false);
+            if ((g[children] & 1) && empty_at(pos - 1) && anchor + 1 < N) {
+                left_end = pos;  // the separator, tile 0, is the first node of the list
+                extend(anchor + 1, arc_index(g[children + 2]), false);
             }
         } else {
             if (accepts(node) && empty_at(pos + 1)) record(left_end, pos);
@@ -514,7 +550,7 @@ struct Gen {
 
     void gen_anchor(int a) {
         anchor = a;
-        extend(a, kwg::gaddag_root(c.kwg.data()), true);
+        extend(a, c.kwg[1], true);
     }
 
     // -- upper bounds for top-N -------------------------------------------------------------
@@ -955,24 +991,37 @@ void check_graph(const std::vector<uint32_t>& g, const char* what) {
     if (!problem.empty()) throw py::value_error(std::string(what) + ": " + problem);
 }
 
-// The same graph with its sibling lists renumbered breadth first from the roots, so the lists
-// every search visits first (the top levels of the GADDAG and the DAWG) share a few cache
-// lines instead of being scattered over megabytes. Lists reached twice are stored once.
-std::vector<uint32_t> breadth_first(const std::vector<uint32_t>& g) {
+// The generator's private graph (see list_mask): sibling lists renumbered breadth first from
+// the roots, so the lists every search visits first (the top levels of the GADDAG and the
+// DAWG) share a few cache lines, each list led by the mask of its tiles. Lists reached twice
+// are stored once.
+std::vector<uint32_t> build_masked(const std::vector<uint32_t>& g) {
     using tessera::kwg::arc_index;
     using tessera::kwg::ARC_MASK;
     using tessera::kwg::is_end;
-    std::vector<uint32_t> moved(g.size(), 0);  // old list start -> new list start (0: not yet)
+    using tessera::kwg::tile;
+    std::vector<uint32_t> moved(g.size(), 0);  // old list start -> new header (0: not yet)
     std::vector<uint32_t> order;                // old list starts, in new order
+    std::vector<std::pair<uint32_t, uint32_t>> lists;  // (header, nodes) in the new array
     std::vector<uint32_t> out(2, 0);
     auto visit = [&](uint32_t list) {
         if (list == 0 || moved[list] != 0) return;
-        moved[list] = static_cast<uint32_t>(out.size());
-        order.push_back(list);
+        uint64_t mask = 0;
+        uint32_t n = 0;
         for (uint32_t i = list;; ++i) {
-            out.push_back(g[i]);
+            const uint32_t t = tile(g[i]);
+            if (t > 63) throw std::length_error("tiles above 63 do not fit the move generator");
+            mask |= uint64_t(1) << t;
+            ++n;
             if (is_end(g[i])) break;
         }
+        const uint32_t h = static_cast<uint32_t>(out.size());
+        moved[list] = h;
+        order.push_back(list);
+        lists.emplace_back(h, n);
+        out.push_back(static_cast<uint32_t>(mask & 0xFFFFFFFFu));
+        out.push_back(static_cast<uint32_t>(mask >> 32));
+        for (uint32_t i = list; i < list + n; ++i) out.push_back(g[i]);
     };
     visit(arc_index(g[1]));
     visit(arc_index(g[0]));
@@ -982,12 +1031,16 @@ std::vector<uint32_t> breadth_first(const std::vector<uint32_t>& g) {
             if (is_end(g[i])) break;
         }
     }
-    if (out.size() > ARC_MASK) return g;  // would not fit the 22-bit indices: keep the original
-    for (size_t i = 2; i < out.size(); ++i) {
-        out[i] = (out[i] & ~ARC_MASK) | moved[arc_index(out[i])];
+    if (out.size() > ARC_MASK) {
+        throw std::length_error("the word graph is too large for the move generator");
     }
-    out[0] = (g[0] & ~ARC_MASK) | moved[arc_index(g[0])];
-    out[1] = (g[1] & ~ARC_MASK) | moved[arc_index(g[1])];
+    for (const auto& [h, n] : lists) {
+        for (uint32_t i = h + 2; i < h + 2 + n; ++i) {
+            out[i] = (out[i] & ~ARC_MASK) | moved[arc_index(out[i])];
+        }
+    }
+    out[0] = moved[arc_index(g[0])];
+    out[1] = moved[arc_index(g[1])];
     return out;
 }
 
@@ -1048,7 +1101,7 @@ class Generator {
         }
         cfg_.kwg = copy_buffer<uint32_t>(kwg, "word graph");
         check_graph(cfg_.kwg, "word graph");
-        cfg_.kwg = breadth_first(cfg_.kwg);
+        cfg_.kwg = build_masked(cfg_.kwg);
         cfg_.clabbers = clabbers;
         if (clabbers && alpha.is_none()) {
             throw py::value_error("Clabbers needs the alphagram graph");
