@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tessera.engine import LEVELS, PLAYER_NAMES, LevelPlayer, Player, get_player
+from tessera.engine import LEVELS, PLAYER_NAMES, LevelPlayer, Player, StaticPlayer, get_player
 from tessera.engine.commonwords import common_words
 from tessera.engine.players import can_exchange, word_text
 from tessera.game import Game, GameState
@@ -27,6 +27,11 @@ def test_every_name_gives_a_player(lex: Lexicon) -> None:
     assert get_player("best", lex).leaves is not None
     assert get_player("static-noleaves", lex).leaves is None
     assert isinstance(get_player("LEVEL2", lex), LevelPlayer)
+    assert StaticPlayer(lex).leaves is get_player("static", lex).leaves  # trained by default
+    assert StaticPlayer(lex, None).leaves is None
+    assert LevelPlayer(lex, 4).leaves is not None and LevelPlayer(lex, 1).leaves is None
+    with pytest.raises(ValueError, match="'trained'"):
+        StaticPlayer(lex, "best")
     with pytest.raises(ValueError, match="unknown player 'level9'"):
         get_player("level9", lex)
     with pytest.raises(ValueError, match="level must be"):

@@ -83,12 +83,21 @@ def phony_in_last_play(view: PlayerView, lexicon: Lexicon) -> bool:
 class StaticPlayer:
     """The move of best static equity (score + leave value, endgame-adjusted).
 
-    ``leaves`` is a :class:`~tessera.lexicon.Leaves` table or None for zero leaves.
+    ``leaves`` is a :class:`~tessera.lexicon.Leaves` table, None for zero leaves, or
+    ``"trained"`` (the default) for the shipped table when the lexicon's alphabet is English.
     The compiled engine ranks the moves; a play the opponent made with a word that is not in
     the lexicon is challenged.
     """
 
-    def __init__(self, lexicon: Lexicon, leaves: Leaves | None = None, name: str = "static"):
+    def __init__(
+        self, lexicon: Lexicon, leaves: Leaves | str | None = "trained", name: str = "static"
+    ) -> None:
+        if isinstance(leaves, str):
+            if leaves != "trained":
+                raise ValueError(
+                    f"leaves must be a Leaves table, None or 'trained', not {leaves!r}"
+                )
+            leaves = _leaves_for(lexicon)
         self.lexicon = lexicon
         self.leaves = leaves
         self.name = name
@@ -173,6 +182,8 @@ class LevelPlayer(StaticPlayer):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{len(LEVELS)}, not {level!r}")
         self.level = LEVELS[level]
+        if self.level.leaves and leaves is None:
+            leaves = _leaves_for(lexicon)
         super().__init__(lexicon, leaves if self.level.leaves else None, name=f"level{level}")
         self.rng = random.Random(seed)
         if common is None:

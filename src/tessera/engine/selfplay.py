@@ -20,7 +20,7 @@ import hashlib
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -31,7 +31,7 @@ from tessera.lexicon import Leaves, Lexicon
 from tessera.rules import Rules, preset
 
 from . import native
-from .players import Player, StaticPlayer, get_player
+from .players import Player, get_player
 
 COMPILED_NAMES = {"static", "static-noleaves", "best"}
 MAX_TURNS = 1000
@@ -379,7 +379,3 @@ def autoplay(
 def default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
-
-def static_players(lexicon: Lexicon, leaves: Iterable[Leaves | None]) -> list[StaticPlayer]:
-    """Static players for these tables (a convenience for tests and benchmarks)."""
-    return [StaticPlayer(lexicon, t, name=f"static{i}") for i, t in enumerate(leaves)]
