@@ -48,7 +48,9 @@ def test_each_name_is_the_defining_modules_object(name: str) -> None:
 
 
 def test_all_lists_exactly_the_public_names() -> None:
-    assert set(tessera.__all__) == {*EXPORTS, "Lexicon", "__version__"}
+    assert set(tessera.__all__) == {
+        *EXPORTS, "Lexicon", "MoveList", "generate_moves", "__version__"
+    }
     assert len(tessera.__all__) == len(set(tessera.__all__))
 
 
@@ -123,3 +125,13 @@ def test_the_module_docstring_example_runs() -> None:
     result = doctest.testmod(tessera, verbose=False)
     assert result.attempted >= 3
     assert result.failed == 0
+
+
+def test_move_generation_and_engine_load_on_first_access() -> None:
+    """DESIGN's tour: ``tessera.generate_moves`` and ``tessera.engine`` without extra imports."""
+    import tessera.engine
+    import tessera.movegen
+
+    assert tessera.generate_moves is tessera.movegen.generate_moves
+    assert tessera.MoveList is tessera.movegen.MoveList
+    assert tessera.engine.StaticPlayer is not None

@@ -26,9 +26,12 @@ from .scoring import score_breakdown, score_play
 from .tiles import Alphabet, Rack, TileSet, tileset
 
 if TYPE_CHECKING:
+    from . import engine as engine
     from . import formats as formats
     from . import lexicon as lexicon
     from .lexicon import Lexicon as Lexicon
+    from .movegen import MoveList as MoveList
+    from .movegen import generate_moves as generate_moves
 
 
 def _version() -> str:
@@ -45,6 +48,9 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "Lexicon": ("tessera.lexicon", "Lexicon"),
     "lexicon": ("tessera.lexicon", None),
     "formats": ("tessera.formats", None),
+    "engine": ("tessera.engine", None),
+    "generate_moves": ("tessera.movegen", "generate_moves"),
+    "MoveList": ("tessera.movegen", "MoveList"),
 }
 
 
@@ -83,6 +89,7 @@ __all__ = [
     "Layout",
     "Lexicon",
     "Move",
+    "MoveList",
     "Pass",
     "Play",
     "PlayerView",
@@ -91,6 +98,7 @@ __all__ = [
     "Rules",
     "TileSet",
     "__version__",
+    "generate_moves",
     "layout",
     "parse_move",
     "preset",
