@@ -1159,44 +1159,29 @@ class Game:
 
     # -- undo ----------------------------------------------------------------------------
 
+    # Everything an action may change; copied on snapshot, copied back on restore.
+    _STATE_FIELDS = (
+        "board", "_bag", "_players", "state", "result", "_pending", "_challenged",
+        "_scoreless", "_passes", "_final_round_end", "_pre_adjust", "to_move",
+    )
+
+    @staticmethod
+    def _copied(value: object) -> object:
+        """A private copy of a mutable state field (the others are immutable values)."""
+        if isinstance(value, Board):
+            return value.copy()
+        if isinstance(value, list):
+            return copy.deepcopy(value)
+        return value
+
     def _snapshot(self) -> tuple[object, ...]:
-        return (
-            self.board.copy(),
-            list(self._bag),
-            copy.deepcopy(self._players),
-            len(self.history),
-            self.state,
-            self.result,
-            self._pending,
-            self._challenged,
-            self._scoreless,
-            self._passes,
-            self._final_round_end,
-            self._pre_adjust,
-            self.to_move,
-            self._rng.getstate(),
-        )
+        state = tuple(self._copied(getattr(self, name)) for name in self._STATE_FIELDS)
+        return (*state, len(self.history), self._rng.getstate())
 
     def _restore(self, snap: tuple[object, ...]) -> None:
-        (
-            self.board,
-            bag,
-            players,
-            hist_len,
-            self.state,
-            self.result,
-            self._pending,
-            self._challenged,
-            self._scoreless,
-            self._passes,
-            self._final_round_end,
-            self._pre_adjust,
-            self.to_move,
-            rng_state,
-        ) = snap  # type: ignore[assignment]
-        self._bag = list(bag)  # type: ignore[arg-type]
-        self._players = copy.deepcopy(players)  # type: ignore[arg-type]
-        self.board = self.board.copy()
+        *state, hist_len, rng_state = snap
+        for name, value in zip(self._STATE_FIELDS, state, strict=True):
+            setattr(self, name, self._copied(value))
         del self.history[hist_len:]  # type: ignore[misc]
         self._rng.setstate(rng_state)  # type: ignore[arg-type]
 

@@ -37,23 +37,8 @@ LAYOUT_NAMES: dict[str, str] = {
 }
 LAYOUT_GCG_NAMES: dict[str, str] = {v: k for k, v in LAYOUT_NAMES.items()}
 
-# Tile-distribution names -> Tessera tile set names. Macondo's names are the lower-case
+# Tessera tile set names -> GCG tile-distribution names. Macondo's names are the lower-case
 # language names (english, english_super, french, ...), which Tessera's tile sets share.
-TILESET_NAMES: dict[str, str] = {
-    "english": "english",
-    "english_super": "english_super",
-    "english_hk": "hkcc",
-    "hkcc": "hkcc",
-    "wwf": "wwf",
-    "lexulous": "lexulous",
-    "french": "french",
-    "german": "german",
-    "spanish": "spanish",
-    "polish": "polish",
-    "dutch": "dutch",
-    "italian": "italian",
-    "hungarian": "hungarian",
-}
 TILESET_GCG_NAMES: dict[str, str] = {
     "english": "english",
     "english_super": "english_super",
@@ -67,6 +52,10 @@ TILESET_GCG_NAMES: dict[str, str] = {
     "dutch": "dutch",
     "italian": "italian",
     "hungarian": "hungarian",
+}
+# read: every written name, plus Tessera's own name for the HKCC set
+TILESET_NAMES: dict[str, str] = {gcg: name for name, gcg in TILESET_GCG_NAMES.items()} | {
+    "hkcc": "hkcc"
 }
 
 
