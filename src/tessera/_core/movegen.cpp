@@ -36,9 +36,16 @@ inline void prefetch(const void* p) {
 #endif
 }
 
+// Without a -mpopcnt build flag __builtin_popcountll is a library call (__popcountdi2); the
+// search counts bits on every arc, so the bit trick is inlined instead.
 inline int popcount64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
     return __builtin_popcountll(x);
+#elif defined(__GNUC__) || defined(__clang__)
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
 #else
     int n = 0;
     for (; x; x &= x - 1) ++n;
@@ -111,6 +118,7 @@ struct Gen {
     int counts[MAX_LETTERS + 1] = {};
     int rack_total = 0;
     uint64_t playable = 0;  // letters the rack can put down (all of them with a blank)
+    uint64_t rack_letters = 0;  // the letters on the rack (not counting blanks)
     bool first = false;
     int top = 0;
     std::vector<Move> out;
@@ -152,6 +160,7 @@ struct Gen {
             rack_total += rack[t];
             if (t > 0 && rack[t] > 0) playable |= uint64_t(1) << t;
         }
+        rack_letters = playable;
         if (counts[0] > 0) playable = all_letters();
         first = true;
         for (int i = 0; i < rows * cols; ++i) {
@@ -182,6 +191,20 @@ struct Gen {
         }
         leave_by_used.assign(codes, 0.0);
         for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = NO_BOUND;
+        if (c.leave_kwg.empty()) {
+            // every leave is worth 0: any number of tiles 0..rack_total can be used
+            for (int n = 0; n <= rack_total; ++n) best_leave[n] = 0.0;
+        } else {
+            fill_leaves(codes);
+        }
+        int k = 0;
+        for (int t = 0; t <= nletters; ++t) {
+            for (int i = 0; i < counts[t]; ++i) rack_values[k++] = t == 0 ? 0 : c.values[t];
+        }
+        std::sort(rack_values, rack_values + k, [](int a, int b) { return a > b; });
+    }
+
+    void fill_leaves(int codes) {
         int used[MAX_LETTERS + 1];
         int left[MAX_LETTERS + 1];
         for (int code = 0; code < codes; ++code) {
@@ -192,15 +215,10 @@ struct Gen {
                 left[t] = counts[t] - used[t];
                 n += used[t];
             }
-            const double v = c.leave_kwg.empty() ? 0.0 : leave_value(c, left, nletters + 1);
+            const double v = leave_value(c, left, nletters + 1);
             leave_by_used[code] = v;
             if (v > best_leave[n]) best_leave[n] = v;
         }
-        int k = 0;
-        for (int t = 0; t <= nletters; ++t) {
-            for (int i = 0; i < counts[t]; ++i) rack_values[k++] = t == 0 ? 0 : c.values[t];
-        }
-        std::sort(rack_values, rack_values + k, [](int a, int b) { return a > b; });
     }
 
     // -- cross-checks ---------------------------------------------------------------------
@@ -553,6 +571,11 @@ struct Gen {
         extend(a, c.kwg[1], true);
     }
 
+    // True if nothing bounded by b can enter the top N found so far.
+    bool hopeless(double b) const {
+        return static_cast<int>(out.size()) == top && b < out.front().equity;
+    }
+
     // -- upper bounds for top-N -------------------------------------------------------------
 
     // The most any play generated from anchor a (of the loaded line) can be worth: for every
@@ -623,12 +646,44 @@ struct Gen {
                     if (has_cross) fixed += lxs[p] * lwm[p];
                     coef[x] = llm[p] * (WM + (has_cross ? lwm[p] : 0));
                 }
-                int capped = 0;
-                for (int x = 0; x < n; ++x) capped += coef[x] * lcap[sq[x]];
-                std::sort(coef, coef + n, [](int u, int v) { return u > v; });
+                // Each square takes a rack tile worth at most its cap (a superset of the
+                // tiles its cross-check allows). With such nested choices the greedy pairing
+                // -- squares by coefficient, highest first, each taking the highest tile
+                // still free under its cap -- is optimal (swap argument), so it bounds the
+                // tiles' part of the score.
+                int cap[MAX_RACK];
+                bool capped = false;  // some cap below the rack's best tile
+                for (int x = 0; x < n; ++x) {
+                    cap[x] = lcap[sq[x]];
+                    capped = capped || cap[x] < rack_values[0];
+                }
+                for (int x = 1; x < n; ++x) {  // insertion sort, highest first (n <= rack)
+                    const int v = coef[x], u = cap[x];
+                    int y = x;
+                    for (; y > 0 && coef[y - 1] < v; --y) {
+                        coef[y] = coef[y - 1];
+                        cap[y] = cap[y - 1];
+                    }
+                    coef[y] = v;
+                    cap[y] = u;
+                }
                 int tiles = 0;
-                for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
-                tiles = std::min(tiles, capped);
+                bool taken[MAX_RACK] = {};
+                bool greedy = capped;
+                for (int x = 0; x < n && greedy; ++x) {
+                    int y = 0;  // rack_values is sorted highest first
+                    while (y < R && (taken[y] || rack_values[y] > cap[x])) ++y;
+                    if (y == R) {
+                        greedy = false;
+                    } else {
+                        taken[y] = true;
+                        tiles += coef[x] * rack_values[y];
+                    }
+                }
+                if (!greedy) {  // no caps bind, or no tile under some cap: the plain pairing
+                    tiles = 0;
+                    for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
+                }
                 int bonus = c.bingo[k];
                 if (bonus > 0 && k == R && !c.alpha.empty()) {
                     // all the rack's tiles plus the span's board tiles must spell a word
@@ -650,8 +705,9 @@ struct Gen {
     // The highest value of a rack tile allowed by a cross-check mask (0 if only a blank fits).
     int cap_of(uint64_t m) const {
         int best = 0;
-        for (int t = 1; t <= nletters; ++t) {
-            if (counts[t] && ((m >> t) & 1) && c.values[t] > best) best = c.values[t];
+        for (uint64_t x = m & rack_letters; x; x &= x - 1) {
+            const int t = ctz64(x);
+            if (c.values[t] > best) best = c.values[t];
         }
         return best;
     }
@@ -839,7 +895,6 @@ struct Gen {
         pass.row = pass.col = pass.across = pass.len = 0;
         pass.equity = leave_by_used[0];
         add(pass);
-        if (max_exchange > 0) exchanges(max_exchange);
         if (rack_total > 0) {
             compute_cross_checks();
             if (c.anagram()) {
@@ -888,6 +943,14 @@ struct Gen {
                     gen_anchor(an.pos);
                 }
             }
+        }
+        if (max_exchange > 0) {
+            // (the top N do not depend on the order moves are offered in: better() is total)
+            double best_exchange = NO_BOUND;
+            for (int n = 1; n <= max_exchange; ++n) {
+                best_exchange = std::max(best_exchange, best_leave[n]);
+            }
+            if (top <= 0 || !hopeless(best_exchange)) exchanges(max_exchange);
         }
         std::sort(out.begin(), out.end(), better);
     }
