@@ -8,6 +8,8 @@ from collections.abc import Sequence
 import pytest
 
 import tessera
+from support import give
+from support.randomplay import state as snapshot
 from tessera import Game, IllegalMove, Play, Reason, Rules, parse_move, preset
 from tessera.board import Board
 from tessera.layouts import layout
@@ -47,26 +49,6 @@ class FakeWords:
 
     def has_anagram(self, tiles: Sequence[int]) -> bool:
         return "".join(sorted(self._text(tiles))) in self.sorted
-
-
-def give(game: Game, player: str, rack: str) -> None:
-    """Give ``player`` this rack whatever was dealt: the others' racks go back to the bag."""
-    for name in game.players:
-        if name != player:
-            game.set_rack(name, "")
-    game.set_rack(player, rack)
-
-
-def snapshot(game: Game) -> tuple[object, ...]:
-    return (
-        game.board.copy(),
-        [game.rack(i) for i in range(game.num_players)],
-        game.scores,
-        len(game.history),
-        game.to_move,
-        game.bag_tiles(),
-        game.state,
-    )
 
 
 def refused(game: Game, move: object, reason: Reason, *names: str) -> IllegalMove:

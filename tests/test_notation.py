@@ -7,6 +7,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from support import give
+from support.randomplay import state as snapshot
 from tessera import Challenge, Exchange, Game, IllegalMove, Pass, Play, Reason, parse_move
 from tessera.board import Board
 from tessera.layouts import layout
@@ -488,14 +490,6 @@ def test_parse_move_names_the_problem(text: str, names: str) -> None:
     assert names in str(info.value)
 
 
-def give(game: Game, player: str, rack: str) -> None:
-    """Give ``player`` this rack whatever was dealt: the others' racks go back to the bag."""
-    for name in game.players:
-        if name != player:
-            game.set_rack(name, "")
-    game.set_rack(player, rack)
-
-
 @pytest.fixture
 def game_after_quite() -> Game:
     """Reference game after turn 1 (8D QUITE); Bob to move holding AEIMSSX."""
@@ -504,18 +498,6 @@ def game_after_quite() -> Game:
     game.play("8D QUITE")
     give(game, "Bob", "AEIMSSX")
     return game
-
-
-def snapshot(game: Game) -> tuple[object, ...]:
-    return (
-        game.board.copy(),
-        [game.rack(i) for i in range(game.num_players)],
-        game.scores,
-        len(game.history),
-        game.to_move,
-        game.bag_tiles(),
-        game.state,
-    )
 
 
 # texts that read as moves but break a rule: (text, reason, words in the message)

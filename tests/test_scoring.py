@@ -6,20 +6,13 @@ from __future__ import annotations
 import pytest
 
 import tessera
+from support import give
 from tessera import Game, Play, parse_move, preset, score_breakdown, score_play
 from tessera.board import Board
 from tessera.layouts import layout
 from tessera.scoring import ScoreBreakdown
 
 EN = tessera.tileset("english").alphabet
-
-
-def give(game: Game, player: str, rack: str) -> None:
-    """Give ``player`` this rack whatever was dealt: the others' racks go back to the bag."""
-    for name in game.players:
-        if name != player:
-            game.set_rack(name, "")
-    game.set_rack(player, rack)
 
 
 def played(game: Game, player: str, rack: str, text: str) -> tessera.Event:

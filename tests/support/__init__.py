@@ -41,6 +41,14 @@ def make_game(
     return game
 
 
+def give(game: Game, player: str, rack: str) -> None:
+    """Give ``player`` this rack whatever was dealt: the others' racks go back to the bag."""
+    for name in game.players:
+        if name != player:
+            game.set_rack(name, "")
+    game.set_rack(player, rack)
+
+
 def text(game: Game, tiles: Sequence[int]) -> str:
     return game.alphabet.format(tiles)
 

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 
@@ -137,36 +137,25 @@ def create_app(
         except RequestError as exc:
             return _error(exc)
 
-    async def move(request: Request) -> Response:
+    async def _seat_request(
+        request: Request, call: Callable[[str, str, Any], Awaitable[Any]], key: str | None = None
+    ) -> Response:
+        """A game action from a seat's token and JSON body; ``key`` wraps the result."""
         try:
             body = await _body(request)
-            return JSONResponse(
-                await the_hub.act(request.path_params["game_id"], _token(request), body)
-            )
+            result = await call(request.path_params["game_id"], _token(request), body)
         except RequestError as exc:
             return _error(exc)
+        return JSONResponse(result if key is None else {key: result})
+
+    async def move(request: Request) -> Response:
+        return await _seat_request(request, the_hub.act)
 
     async def check(request: Request) -> Response:
-        try:
-            body = await _body(request)
-            return JSONResponse(
-                await the_hub.check(request.path_params["game_id"], _token(request), body)
-            )
-        except RequestError as exc:
-            return _error(exc)
+        return await _seat_request(request, the_hub.check)
 
     async def hints(request: Request) -> Response:
-        try:
-            body = await _body(request)
-            return JSONResponse(
-                {
-                    "hints": await the_hub.hints(
-                        request.path_params["game_id"], _token(request), body
-                    )
-                }
-            )
-        except RequestError as exc:
-            return _error(exc)
+        return await _seat_request(request, the_hub.hints, "hints")
 
     async def gcg(request: Request) -> Response:
         game_id = request.path_params["game_id"]
