@@ -199,6 +199,7 @@ def test_a_hot_seat_game_hides_each_rack_between_turns(page: Any) -> None:
     assert page.locator("#rack .tile").count() == 0  # not even in the page
     shot(page, "desktop-hot-seat-cover")
     page.click("#cover-btn")
+    page.wait_for_function("() => document.querySelectorAll('#rack .tile').length === 7")
     assert page.locator("#rack .tile").count() == 7
     first_seat = state(page)["seat"]
     best = hints(page)[0]
@@ -213,6 +214,7 @@ def test_a_hot_seat_game_hides_each_rack_between_turns(page: Any) -> None:
     assert f"Pass the device to {second}" in page.locator("#cover-text").inner_text()
     assert page.locator("#rack .tile").count() == 0
     page.click("#cover-btn")
+    page.wait_for_function("() => document.querySelectorAll('#rack .tile').length === 7")
     second_rack = sorted(
         page.locator("#rack .tile").evaluate_all("els => els.map(e => e.dataset.letter)")
     )
