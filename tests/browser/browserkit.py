@@ -25,11 +25,17 @@ def shot(page: Any, name: str, size: dict[str, int] | None = None) -> Path:
 
 
 def start_vs_computer(page: Any) -> dict[str, Any]:
-    page.goto("/")
-    page.wait_for_selector("#new-game-dialog[open]")
-    page.click("#ng-start")
-    page.wait_for_url("**/g/*")
-    return wait_my_turn(page)
+    """A new game against the computer, at my turn, with at least one word to play (about one
+    opening rack in a hundred, DFFGKQY say, has none: such a game is started again)."""
+    for _ in range(20):
+        page.goto("/")
+        page.wait_for_selector("#new-game-dialog[open]")
+        page.click("#ng-start")
+        page.wait_for_url("**/g/*")
+        s = wait_my_turn(page)
+        if hints(page):
+            return s
+    raise AssertionError("20 new games in a row offered no play")
 
 
 def state(page: Any) -> dict[str, Any]:

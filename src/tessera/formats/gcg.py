@@ -983,6 +983,7 @@ class _Replay:
         self.index = {p.nick: i for i, p in enumerate(record.players)}
         self.alphabet: Alphabet = self.rules.tileset.alphabet
         self.aliases = record.tile_aliases
+        self.at = 0  # the index of the line being replayed
         self._prepare_time()
         self._prepare_racks()
         self._prepare_lost_turns()
@@ -1149,7 +1150,7 @@ class _Replay:
         if Counter(current) == Counter(wanted):
             return
         if self.exact:
-            self.exact = False  # the record left the seeded course: script draws from now on
+            self._leave_seeded_course(game, p, line)
         if len(wanted) > game.rules.rack_size:
             raise GcgError(
                 f"rack {text} has {len(wanted)} tiles; a rack holds {game.rules.rack_size}", line
@@ -1184,6 +1185,16 @@ class _Replay:
             raise GcgError(
                 f"rack {text}: these tiles are not all left in the bag and on the racks", line
             ) from None
+
+    def _leave_seeded_course(self, game: Game, p: int, line: int | None) -> None:
+        """The record's racks differ from the seeded ones: from now on draws are scripted, so
+        every other player's rack must hold what the file shows now, or a seeded rack could keep
+        a tile that the file has someone draw."""
+        self.exact = False
+        now = self.after[self.at - 1] if self.at > 0 else self.initial
+        for o in range(self.n):
+            if o != p and now[o] is not None:
+                self._force(game, o, now[o], line)
 
     def _collect(self) -> list[Event]:
         new = self.game.history[self.hist :]
@@ -1265,6 +1276,7 @@ class _Replay:
         turns_done = 0
         game = self.game
         for i, ev in enumerate(self.events):
+            self.at = i
             if ev.kind in TURN_LINES and self.turn_limit is not None:
                 if turns_done >= self.turn_limit:
                     return game
@@ -1287,6 +1299,7 @@ class _Replay:
                 self._end_marker(i, ev, p)
         if self.turn_limit is not None:
             return game
+        self.at = len(self.events)
         self._run_deferred()
         last_line = self.events[-1].line if self.events else None
         if game.state is GameState.AWAITING_FINAL and not self.record.incomplete:
