@@ -5,6 +5,7 @@ Python Game produces."""
 from __future__ import annotations
 
 import random
+from array import array
 
 import pytest
 
@@ -146,7 +147,7 @@ def test_bad_input_is_refused(lex: Lexicon) -> None:
     with pytest.raises(ValueError, match="tile id"):
         eng.moves([0] * 225, [99], None, 80, 0, True, 1)
     with pytest.raises(ValueError, match="values for"):
-        native._core.LeaveTable(Leaves.from_mapping({(1,): 1.0}).kwg.to_bytes(), [1.0, 2.0])
+        native._core.LeaveTable(Leaves.from_mapping({(1,): 1.0}).kwg.nodes, array("f", [1.0, 2.0]))
 
 
 def test_unsupported_rules_are_named(lex: Lexicon) -> None:

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "kwg.hpp"
+#include "movegen_binding.hpp"
 
 namespace py = pybind11;
 
@@ -120,6 +121,7 @@ struct Gen {
     uint64_t playable = 0;  // letters the rack can put down (all of them with a blank)
     uint64_t rack_letters = 0;  // the letters on the rack (not counting blanks)
     bool first = false;
+    const Request& req;
     int top = 0;
     std::vector<Move> out;
 
@@ -152,9 +154,9 @@ struct Gen {
     int anchor = 0;
     int left_end = 0;
 
-    Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, int top_)
-        : c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols), nletters(cfg.letters()),
-          top(top_) {
+    Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, const Request& r)
+        : c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols), nletters(cfg.letters()), req(r),
+          top(r.top) {
         for (int t = 0; t <= nletters; ++t) {
             counts[t] = rack[t];
             rack_total += rack[t];
@@ -191,7 +193,7 @@ struct Gen {
         }
         leave_by_used.assign(codes, 0.0);
         for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = NO_BOUND;
-        if (c.leave_kwg.empty()) {
+        if (req.endgame_opp_points < 0 && req.leaves == nullptr) {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
             for (int n = 0; n <= rack_total; ++n) best_leave[n] = 0.0;
         } else {
@@ -208,14 +210,20 @@ struct Gen {
         int used[MAX_LETTERS + 1];
         int left[MAX_LETTERS + 1];
         for (int code = 0; code < codes; ++code) {
-            int rest = code, n = 0;
+            int rest = code, n = 0, kept_points = 0;
             for (int t = 0; t <= nletters; ++t) {
                 used[t] = rest % (counts[t] + 1);
                 rest /= counts[t] + 1;
                 left[t] = counts[t] - used[t];
                 n += used[t];
+                if (t > 0) kept_points += left[t] * c.values[t];
             }
-            const double v = leave_value(c, left, nletters + 1);
+            double v;
+            if (req.endgame_opp_points >= 0) {
+                v = n == rack_total ? 2.0 * req.endgame_opp_points : -(10.0 + 2.0 * kept_points);
+            } else {
+                v = leave_value(req.leaves, left, nletters + 1);
+            }
             leave_by_used[code] = v;
             if (v > best_leave[n]) best_leave[n] = v;
         }
@@ -963,9 +971,9 @@ bool better(const Move& a, const Move& b) {
     return key_cmp(a, b) < 0;
 }
 
-double leave_value(const Config& cfg, const int* counts, int size) {
-    const std::vector<uint32_t>& g = cfg.leave_kwg;
-    if (g.empty()) return 0.0;
+double leave_value(const Leaves* leaves, const int* counts, int size) {
+    if (leaves == nullptr || leaves->kwg.empty()) return 0.0;
+    const std::vector<uint32_t>& g = leaves->kwg;
     uint32_t list = kwg::dawg_root(g.data());
     uint64_t index = 0;
     int total = 0;
@@ -982,13 +990,13 @@ double leave_value(const Config& cfg, const int* counts, int size) {
                 const uint32_t nt = tile(node);
                 if (nt == static_cast<uint32_t>(t)) break;
                 if (nt > static_cast<uint32_t>(t) || is_end(node)) return 0.0;
-                index += cfg.leave_counts[i];
+                index += leaves->counts[i];
                 ++i;
             }
             ++depth;
             if (depth == total) {
-                if (!accepts(node) || index >= cfg.leave_values.size()) return 0.0;
-                return static_cast<double>(cfg.leave_values[index]);
+                if (!accepts(node) || index >= leaves->values.size()) return 0.0;
+                return static_cast<double>(leaves->values[index]);
             }
             if (accepts(node)) ++index;
             list = arc_index(node);
@@ -999,16 +1007,56 @@ double leave_value(const Config& cfg, const int* counts, int size) {
 
 std::vector<std::tuple<int, int, int, double>> anchor_bounds(const Config& cfg,
                                                              const uint8_t* cells,
-                                                             const std::vector<int>& rack_counts) {
-    Gen gen(cfg, cells, rack_counts, 1);
+                                                             const std::vector<int>& rack_counts,
+                                                             const Leaves* leaves) {
+    Request req;
+    req.leaves = leaves;
+    req.top = 1;
+    Gen gen(cfg, cells, rack_counts, req);
     return gen.bounds();
 }
 
 std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
-                           const std::vector<int>& rack_counts, int max_exchange, int top) {
-    Gen gen(cfg, cells, rack_counts, top);
-    gen.run(max_exchange);
+                           const std::vector<int>& rack_counts, const Request& request) {
+    Gen gen(cfg, cells, rack_counts, request);
+    gen.run(request.max_exchange);
     return std::move(gen.out);
+}
+
+namespace {
+
+uint32_t count_words(const std::vector<uint32_t>& g, uint32_t list, std::vector<uint32_t>& per_node,
+                     std::vector<int64_t>& memo) {
+    if (list == 0) return 0;
+    if (memo[list] >= 0) return static_cast<uint32_t>(memo[list]);
+    uint32_t total = 0;
+    for (uint32_t i = list;; ++i) {
+        const uint32_t node = g[i];
+        per_node[i] = (accepts(node) ? 1 : 0) + count_words(g, arc_index(node), per_node, memo);
+        total += per_node[i];
+        if (is_end(node)) break;
+    }
+    memo[list] = total;
+    return total;
+}
+
+}  // namespace
+
+Leaves make_leaves(std::vector<uint32_t> kwg, std::vector<float> values) {
+    if (kwg.size() < 2) throw std::invalid_argument("leave graph: a KWG needs at least 2 nodes");
+    const std::string problem = kwg::check(kwg::View{kwg.data(), kwg.size()});
+    if (!problem.empty()) throw std::invalid_argument("leave graph: " + problem);
+    Leaves out;
+    out.counts.assign(kwg.size(), 0);
+    std::vector<int64_t> memo(kwg.size(), -1);
+    const uint32_t total = count_words(kwg, kwg::dawg_root(kwg.data()), out.counts, memo);
+    if (total != values.size()) {
+        throw std::invalid_argument("leave table: " + std::to_string(values.size()) +
+                                    " values for " + std::to_string(total) + " leaves");
+    }
+    out.kwg = std::move(kwg);
+    out.values = std::move(values);
+    return out;
 }
 
 }  // namespace tessera::movegen
@@ -1018,35 +1066,10 @@ std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
 namespace {
 
 using tessera::movegen::Config;
+using tessera::movegen::Generator;
 using tessera::movegen::Move;
-
-template <typename T>
-std::vector<T> copy_buffer(const py::buffer& buf, const char* what) {
-    py::buffer_info info = buf.request();
-    const size_t bytes = static_cast<size_t>(info.size) * static_cast<size_t>(info.itemsize);
-    if (bytes % sizeof(T) != 0 || info.ndim > 1) {
-        throw py::value_error(std::string(what) + ": expected a flat buffer of 4-byte items");
-    }
-    std::vector<T> out(bytes / sizeof(T));
-    if (!out.empty()) std::memcpy(out.data(), info.ptr, bytes);
-    return out;
-}
-
-uint32_t count_words(const std::vector<uint32_t>& g, uint32_t list, std::vector<uint32_t>& per_node,
-                     std::vector<int64_t>& memo) {
-    if (list == 0) return 0;
-    if (memo[list] >= 0) return static_cast<uint32_t>(memo[list]);
-    uint32_t total = 0;
-    for (uint32_t i = list;; ++i) {
-        const uint32_t node = g[i];
-        per_node[i] = (tessera::kwg::accepts(node) ? 1 : 0) +
-                      count_words(g, tessera::kwg::arc_index(node), per_node, memo);
-        total += per_node[i];
-        if (tessera::kwg::is_end(node)) break;
-    }
-    memo[list] = total;
-    return total;
-}
+using tessera::movegen::Request;
+using tessera::movegen::copy_buffer;
 
 void check_graph(const std::vector<uint32_t>& g, const char* what) {
     if (g.size() < 2) throw py::value_error(std::string(what) + ": a KWG needs at least 2 nodes");
@@ -1143,119 +1166,130 @@ class MoveResult {
     std::vector<Move> moves_;
 };
 
-class Generator {
-  public:
-    Generator(const py::buffer& kwg, const py::object& alpha, bool clabbers, int rows, int cols,
-              std::vector<int> letter_mult, std::vector<int> word_mult, int start_row,
-              int start_col, std::vector<int> values, std::vector<int> bingo, int min_word_length,
-              int min_first_tiles, bool cover_start, const py::object& leave_nodes,
-              const py::object& leave_values) {
-        using namespace tessera::movegen;
-        if (rows < 1 || cols < 1 || rows > MAX_DIM || cols > MAX_DIM) {
-            throw py::value_error("boards must be 1.." + std::to_string(MAX_DIM) + " squares a side");
-        }
-        if (static_cast<int>(letter_mult.size()) != rows * cols ||
-            static_cast<int>(word_mult.size()) != rows * cols) {
-            throw py::value_error("premium tables must have rows*cols entries");
-        }
-        if (values.size() < 2 || values.size() > MAX_LETTERS + 1) {
-            throw py::value_error("alphabets of 1.." + std::to_string(MAX_LETTERS) +
-                                  " letters are supported");
-        }
-        cfg_.kwg = copy_buffer<uint32_t>(kwg, "word graph");
-        check_graph(cfg_.kwg, "word graph");
-        cfg_.kwg = build_masked(cfg_.kwg);
-        cfg_.clabbers = clabbers;
-        if (clabbers && alpha.is_none()) {
-            throw py::value_error("Clabbers needs the alphagram graph");
-        }
-        if (!alpha.is_none()) {
-            cfg_.alpha = copy_buffer<uint32_t>(alpha.cast<py::buffer>(), "alphagram graph");
-            check_graph(cfg_.alpha, "alphagram graph");
-        }
-        cfg_.rows = rows;
-        cfg_.cols = cols;
-        cfg_.letter_mult = std::move(letter_mult);
-        cfg_.word_mult = std::move(word_mult);
-        cfg_.start_row = start_row;
-        cfg_.start_col = start_col;
-        cfg_.values = std::move(values);
-        bingo.resize(MAX_RACK + 1, 0);
-        cfg_.bingo = std::move(bingo);
-        cfg_.min_word_length = min_word_length;
-        cfg_.min_first_tiles = min_first_tiles;
-        cfg_.cover_start = cover_start;
-        if (!leave_nodes.is_none()) {
-            cfg_.leave_kwg = copy_buffer<uint32_t>(leave_nodes.cast<py::buffer>(), "leave graph");
-            check_graph(cfg_.leave_kwg, "leave graph");
-            cfg_.leave_values = copy_buffer<float>(leave_values.cast<py::buffer>(), "leave values");
-            cfg_.leave_counts.assign(cfg_.leave_kwg.size(), 0);
-            std::vector<int64_t> memo(cfg_.leave_kwg.size(), -1);
-            count_words(cfg_.leave_kwg, tessera::kwg::dawg_root(cfg_.leave_kwg.data()),
-                        cfg_.leave_counts, memo);
+// The board as tile ids (bytes, row-major) and the rack as counts per tile id, checked.
+void check_position(const Config& cfg, const std::string& board, const std::vector<int>& rack) {
+    if (static_cast<int>(board.size()) != cfg.rows * cfg.cols) {
+        throw py::value_error("the board has " + std::to_string(board.size()) +
+                              " squares; the layout has " + std::to_string(cfg.rows * cfg.cols));
+    }
+    const int n = cfg.letters();
+    for (unsigned char t : board) {
+        if (t != 0 && ((t & 0x7F) < 1 || (t & 0x7F) > n)) {
+            throw py::value_error("tile " + std::to_string(t) + " on the board is not a letter");
         }
     }
-
-    MoveResult generate(const py::bytes& cells, const std::vector<int>& rack, int max_exchange,
-                        int top) const {
-        using namespace tessera::movegen;
-        std::string board = cells;
-        if (static_cast<int>(board.size()) != cfg_.rows * cfg_.cols) {
-            throw py::value_error("the board has " + std::to_string(board.size()) +
-                                  " squares; the layout has " +
-                                  std::to_string(cfg_.rows * cfg_.cols));
-        }
-        const int n = cfg_.letters();
-        for (unsigned char t : board) {
-            if (t != 0 && ((t & 0x7F) < 1 || (t & 0x7F) > n)) {
-                throw py::value_error("tile " + std::to_string(t) + " on the board is not a letter");
-            }
-        }
-        if (static_cast<int>(rack.size()) != n + 1) {
-            throw py::value_error("rack counts need " + std::to_string(n + 1) + " entries");
-        }
-        int total = 0;
-        for (int k : rack) {
-            if (k < 0) throw py::value_error("negative rack count");
-            total += k;
-        }
-        if (total > MAX_RACK) {
-            throw py::value_error("racks of at most " + std::to_string(MAX_RACK) + " tiles");
-        }
-        if (top < 0) throw py::value_error("top must be 0 (all) or a positive number");
-        std::vector<Move> moves;
-        {
-            py::gil_scoped_release release;
-            moves = tessera::movegen::generate(
-                cfg_, reinterpret_cast<const uint8_t*>(board.data()), rack,
-                std::min(max_exchange, total), top);
-        }
-        return MoveResult(std::move(moves));
+    if (static_cast<int>(rack.size()) != n + 1) {
+        throw py::value_error("rack counts need " + std::to_string(n + 1) + " entries");
     }
-
-    std::vector<std::tuple<int, int, int, double>> bounds(const py::bytes& cells,
-                                                          const std::vector<int>& rack) const {
-        std::string board = cells;
-        if (static_cast<int>(board.size()) != cfg_.rows * cfg_.cols ||
-            static_cast<int>(rack.size()) != cfg_.letters() + 1) {
-            throw py::value_error("board or rack of the wrong size");
-        }
-        return tessera::movegen::anchor_bounds(
-            cfg_, reinterpret_cast<const uint8_t*>(board.data()), rack);
+    int total = 0;
+    for (int k : rack) {
+        if (k < 0) throw py::value_error("negative rack count");
+        total += k;
     }
-
-    double leave(const std::vector<int>& counts) const {
-        if (static_cast<int>(counts.size()) != cfg_.letters() + 1) {
-            throw py::value_error("leave counts need one entry per tile id");
-        }
-        return tessera::movegen::leave_value(cfg_, counts.data(), static_cast<int>(counts.size()));
+    if (total > tessera::movegen::MAX_RACK) {
+        throw py::value_error("racks of at most " + std::to_string(tessera::movegen::MAX_RACK) +
+                              " tiles");
     }
+}
 
-  private:
-    Config cfg_;
-};
+MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::vector<int>& rack,
+                       int max_exchange, int top) {
+    const std::string board = cells;
+    check_position(gen.config(), board, rack);
+    if (top < 0) throw py::value_error("top must be 0 (all) or a positive number");
+    int total = 0;
+    for (int k : rack) total += k;
+    Request req;
+    req.leaves = gen.leaves();
+    req.max_exchange = std::min(max_exchange, total);
+    req.top = top;
+    std::vector<Move> moves;
+    {
+        py::gil_scoped_release release;
+        moves = tessera::movegen::generate(
+            gen.config(), reinterpret_cast<const uint8_t*>(board.data()), rack, req);
+    }
+    return MoveResult(std::move(moves));
+}
+
+std::vector<std::tuple<int, int, int, double>> bounds_py(const Generator& gen,
+                                                         const py::bytes& cells,
+                                                         const std::vector<int>& rack) {
+    const std::string board = cells;
+    check_position(gen.config(), board, rack);
+    return tessera::movegen::anchor_bounds(
+        gen.config(), reinterpret_cast<const uint8_t*>(board.data()), rack, gen.leaves());
+}
+
+double leave_py(const Generator& gen, const std::vector<int>& counts) {
+    if (static_cast<int>(counts.size()) != gen.config().letters() + 1) {
+        throw py::value_error("leave counts need one entry per tile id");
+    }
+    return tessera::movegen::leave_value(gen.leaves(), counts.data(),
+                                         static_cast<int>(counts.size()));
+}
 
 }  // namespace
+
+namespace tessera::movegen {
+
+std::shared_ptr<const Leaves> leaves_from_buffers(const py::buffer& nodes,
+                                                  const py::buffer& values) {
+    try {
+        return std::make_shared<const Leaves>(make_leaves(
+            copy_buffer<uint32_t>(nodes, "leave graph"), copy_buffer<float>(values, "leave values")));
+    } catch (const std::invalid_argument& exc) {
+        throw py::value_error(exc.what());
+    }
+}
+
+Generator::Generator(const py::buffer& kwg, const py::object& alpha, bool clabbers, int rows,
+                     int cols, std::vector<int> letter_mult, std::vector<int> word_mult,
+                     int start_row, int start_col, std::vector<int> values,
+                     std::vector<int> bingo, int min_word_length, int min_first_tiles,
+                     bool cover_start, const py::object& leave_nodes,
+                     const py::object& leave_values) {
+    if (rows < 1 || cols < 1 || rows > MAX_DIM || cols > MAX_DIM) {
+        throw py::value_error("boards must be 1.." + std::to_string(MAX_DIM) + " squares a side");
+    }
+    if (static_cast<int>(letter_mult.size()) != rows * cols ||
+        static_cast<int>(word_mult.size()) != rows * cols) {
+        throw py::value_error("premium tables must have rows*cols entries");
+    }
+    if (values.size() < 2 || values.size() > MAX_LETTERS + 1) {
+        throw py::value_error("alphabets of 1.." + std::to_string(MAX_LETTERS) +
+                              " letters are supported");
+    }
+    cfg_.kwg = copy_buffer<uint32_t>(kwg, "word graph");
+    check_graph(cfg_.kwg, "word graph");
+    cfg_.kwg = build_masked(cfg_.kwg);
+    cfg_.clabbers = clabbers;
+    if (clabbers && alpha.is_none()) {
+        throw py::value_error("Clabbers needs the alphagram graph");
+    }
+    if (!alpha.is_none()) {
+        cfg_.alpha = copy_buffer<uint32_t>(alpha.cast<py::buffer>(), "alphagram graph");
+        check_graph(cfg_.alpha, "alphagram graph");
+    }
+    cfg_.rows = rows;
+    cfg_.cols = cols;
+    cfg_.letter_mult = std::move(letter_mult);
+    cfg_.word_mult = std::move(word_mult);
+    cfg_.start_row = start_row;
+    cfg_.start_col = start_col;
+    cfg_.values = std::move(values);
+    bingo.resize(MAX_RACK + 1, 0);
+    cfg_.bingo = std::move(bingo);
+    cfg_.min_word_length = min_word_length;
+    cfg_.min_first_tiles = min_first_tiles;
+    cfg_.cover_start = cover_start;
+    if (!leave_nodes.is_none()) {
+        leaves_ = leaves_from_buffers(leave_nodes.cast<py::buffer>(),
+                                      leave_values.cast<py::buffer>());
+    }
+}
+
+}  // namespace tessera::movegen
 
 void register_movegen(py::module_& m) {
     py::class_<MoveResult>(m, "MoveResult", "Generated moves, ranked (a C++ buffer).")
@@ -1275,12 +1309,12 @@ void register_movegen(py::module_& m) {
              py::arg("start_col"), py::arg("values"), py::arg("bingo"),
              py::arg("min_word_length"), py::arg("min_first_tiles"), py::arg("cover_start"),
              py::arg("leave_nodes"), py::arg("leave_values"))
-        .def("generate", &Generator::generate, py::arg("cells"), py::arg("rack"),
+        .def("generate", &generate_py, py::arg("cells"), py::arg("rack"),
              py::arg("max_exchange"), py::arg("top"),
              "Moves of a rack (counts per tile id) on a board (bytes, row-major).")
-        .def("anchor_bounds", &Generator::bounds, py::arg("cells"), py::arg("rack"),
+        .def("anchor_bounds", &bounds_py, py::arg("cells"), py::arg("rack"),
              "(direction 0 across / 1 down, line, position, upper bound) of every anchor: "
              "no play found from an anchor is worth more (for tests and tuning).")
-        .def("leave", &Generator::leave, py::arg("counts"),
+        .def("leave", &leave_py, py::arg("counts"),
              "The leave value of tiles given as counts per tile id.");
 }

@@ -51,25 +51,44 @@ struct Config {
     int min_word_length = 2;
     int min_first_tiles = 2;
     bool cover_start = true;
-    std::vector<uint32_t> leave_kwg;    // KLV2 graph; empty = no leave values
-    std::vector<float> leave_values;
-    std::vector<uint32_t> leave_counts;  // per node: words through it (for word indices)
     int letters() const { return static_cast<int>(values.size()) - 1; }
     bool anagram() const { return clabbers; }
 };
 
+// A KLV2 leave table: a DAWG of leaves (tiles ascending, blank 0 first) and one value per leave
+// in word-index order.
+struct Leaves {
+    std::vector<uint32_t> kwg;
+    std::vector<float> values;
+    std::vector<uint32_t> counts;  // per node: leaves through it (for word indices)
+};
+
+// Checks the graph and that it holds exactly one leave per value (std::invalid_argument).
+Leaves make_leaves(std::vector<uint32_t> kwg, std::vector<float> values);
+
+// What one generation is asked for.
+struct Request {
+    const Leaves* leaves = nullptr;  // nullptr: every leave is worth 0
+    int max_exchange = 0;            // exchanges of 1..max_exchange tiles are listed
+    int top = 0;                     // 0: every move ranked; otherwise only the `top` best
+    // >= 0: the bag is empty and the opponents hold tiles worth this much. Equity is then the
+    // score plus 2x that for going out, or minus (10 + 2x the points kept) for not going out.
+    int endgame_opp_points = -1;
+};
+
 // Generate the moves of `rack_counts` (per tile id, blanks at 0) on `cells` (rows*cols tile
-// ids, row-major, 0 empty). Exchanges of 1..max_exchange tiles are listed; the pass always.
-// top == 0 returns every move ranked; otherwise only the `top` best.
+// ids, row-major, 0 empty). The pass is always listed.
 std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
-                           const std::vector<int>& rack_counts, int max_exchange, int top);
+                           const std::vector<int>& rack_counts, const Request& request);
 
 // (direction 0 across / 1 down, line, position, upper bound) of every anchor for top-N search.
 std::vector<std::tuple<int, int, int, double>> anchor_bounds(const Config& cfg,
                                                              const uint8_t* cells,
-                                                             const std::vector<int>& rack_counts);
+                                                             const std::vector<int>& rack_counts,
+                                                             const Leaves* leaves);
 
-// The KLV2 value of a leave given as counts per tile id (0 for the empty or an unlisted one).
-double leave_value(const Config& cfg, const int* counts, int size);
+// The KLV2 value of a leave given as counts per tile id (0 for the empty or an unlisted one,
+// and without a table).
+double leave_value(const Leaves* leaves, const int* counts, int size);
 
 }  // namespace tessera::movegen

@@ -1,8 +1,9 @@
 """The bridge to the compiled static engine (``tessera._core.StaticEngine``).
 
-One :class:`~tessera._core.StaticEngine` is built per (lexicon, rules) pair and cached; one
-:class:`~tessera._core.LeaveTable` per :class:`~tessera.lexicon.Leaves`. Both the Python
-players and the compiled self-play loop rank moves with the same engine, so a game played
+One :class:`~tessera._core.StaticEngine` is built per (lexicon, rules) pair and cached, on
+the compiled move generator of :mod:`tessera.movegen`; one :class:`~tessera._core.LeaveTable`
+per :class:`~tessera.lexicon.Leaves`. Both the Python players and the compiled self-play loop
+rank moves with the same engine, so a game played
 move by move through :class:`tessera.game.Game` and the same game played inside the compiled
 loop are identical (tested).
 """
@@ -13,7 +14,7 @@ from typing import Any
 
 from tessera.lexicon import Leaves, Lexicon
 from tessera.move import Exchange, Move, Pass, Play
-from tessera.rules import ChallengeRule, OutAdjust, Rules, ScorelessEnd, Validity
+from tessera.rules import OutAdjust, Rules, ScorelessEnd, Validity
 
 try:
     from tessera import _core
@@ -67,9 +68,6 @@ def rules_dict(rules: Rules) -> dict[str, Any]:
     passes = rules.passes_to_end_for(2)
     return {
         "rack_size": rules.rack_size,
-        "min_first_play_tiles": rules.min_first_play_tiles,
-        "min_word_length": rules.min_word_length,
-        "bingo": list(rules.bingo_bonus),
         "exchange_min_bag": -1 if rules.exchange_min_bag is None else rules.exchange_min_bag,
         "max_exchanges": (
             -1 if rules.max_exchanges_per_player is None else rules.max_exchanges_per_player
@@ -83,7 +81,6 @@ def rules_dict(rules: Rules) -> dict[str, Any]:
         "zeros_can_end_empty_board": int(rules.zeros_can_end_empty_board),
         "passes_to_end": -1 if passes is None else passes,
         "out_double": int(rules.out_adjust is OutAdjust.DOUBLE),
-        "void": int(rules.challenge_rule is ChallengeRule.VOID),
     }
 
 
@@ -105,19 +102,9 @@ def engine(lexicon: Lexicon, rules: Rules) -> Any:
     hit = _ENGINES.get(key)
     if hit is not None and hit[0] is lexicon:
         return hit[1]
-    layout = rules.layout
-    ts = rules.tileset
-    eng = _core.StaticEngine(
-        lexicon.kwg.to_bytes(),
-        layout.rows,
-        layout.cols,
-        [m for row in layout.letter_mult for m in row],
-        [m for row in layout.word_mult for m in row],
-        layout.start[0],
-        layout.start[1],
-        list(ts.values),
-        rules_dict(rules),
-    )
+    from tessera.movegen import _native_generator
+
+    eng = _core.StaticEngine(_native_generator(lexicon, rules, None), rules_dict(rules))
     _ENGINES[key] = (lexicon, eng)
     return eng
 
@@ -129,7 +116,7 @@ def leave_table(leaves: Leaves | None) -> Any:
     hit = _TABLES.get(id(leaves))
     if hit is not None and hit[0] is leaves:
         return hit[1]
-    table = _core.LeaveTable(leaves.kwg.to_bytes(), list(leaves.values))
+    table = _core.LeaveTable(leaves.kwg.nodes, leaves.values)
     _TABLES[id(leaves)] = (leaves, table)
     return table
 
