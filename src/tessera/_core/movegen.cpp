@@ -110,6 +110,48 @@ int key_cmp(const Move& a, const Move& b) {
     return 0;
 }
 
+// A move's place in the fixed tie-break order as far as 64 bits hold it: kind, direction, row,
+// column and the first six word tiles (an exchange: its first six tiles in exchange order), a
+// missing tile counting as 0. Moves whose prefixes differ are ordered by them exactly as by
+// key_cmp; equal prefixes are left to key_cmp.
+uint64_t order_prefix(const Move& m) {
+    uint64_t k = static_cast<uint64_t>(m.kind) << 62;
+    const int n = std::min<int>(m.len, 6);
+    if (m.kind == PLAY) {
+        k |= static_cast<uint64_t>(m.across ? 0 : 1) << 61;
+        k |= static_cast<uint64_t>(m.row) << 56 | static_cast<uint64_t>(m.col) << 51;
+        for (int i = 0; i < n; ++i) k |= static_cast<uint64_t>(m.word[i]) << (43 - 8 * i);
+    } else if (m.kind == EXCHANGE) {
+        for (int i = 0; i < n; ++i) {
+            k |= static_cast<uint64_t>(exchange_order(m.word[i])) << (52 - 9 * i);
+        }
+    }
+    return k;
+}
+
+// Rank moves best first (as std::sort with better() would): sorting small keys and moving
+// each 48-byte move once is several times faster than sorting the moves themselves.
+void rank_moves(std::vector<Move>& moves) {
+    struct Key {
+        double equity;
+        uint64_t prefix;
+        uint32_t index;
+    };
+    std::vector<Key> keys(moves.size());
+    for (size_t i = 0; i < moves.size(); ++i) {
+        keys[i] = {moves[i].equity, order_prefix(moves[i]), static_cast<uint32_t>(i)};
+    }
+    std::sort(keys.begin(), keys.end(), [&moves](const Key& a, const Key& b) {
+        if (a.equity != b.equity) return a.equity > b.equity;
+        if (a.prefix != b.prefix) return a.prefix < b.prefix;
+        return key_cmp(moves[a.index], moves[b.index]) < 0;
+    });
+    std::vector<Move> ranked;
+    ranked.reserve(moves.size());
+    for (const Key& k : keys) ranked.push_back(moves[k.index]);
+    moves.swap(ranked);
+}
+
 // One generation: a position, a rack, and the moves found so far.
 struct Gen {
     const Config& c;
@@ -960,7 +1002,7 @@ struct Gen {
             }
             if (top <= 0 || !hopeless(best_exchange)) exchanges(max_exchange);
         }
-        std::sort(out.begin(), out.end(), better);
+        rank_moves(out);
     }
 };
 
