@@ -328,7 +328,7 @@ class _Reference:
         """Distinct multisets of ``k`` rack tiles (blanks designated) that, with the ``fixed``
         letters, are an anagram of a word: a walk of the alphagram DAWG in letter order where
         fixed letters are used first, then real tiles, then blanks (so no multiset repeats)."""
-        graph = alphagram_graph(self.lexicon)
+        graph = self.lexicon.alphagrams()
         need = [0] * (len(self.counts))
         for t in fixed:
             need[t] += 1
@@ -403,11 +403,6 @@ class _Reference:
                     left[t] += 1
 
         fill(0)
-
-
-def alphagram_graph(lexicon: Lexicon) -> Any:
-    """The lexicon's DAWG of alphagrams (each word's letters sorted), for Clabbers."""
-    return lexicon._alphagrams()
 
 
 # -- the result list ---------------------------------------------------------------------------
@@ -605,7 +600,7 @@ def _native_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) -> 
     tiles = rules.tileset
     gen = _core.MoveGenerator(
         lexicon.kwg.nodes,
-        alphagram_graph(lexicon).nodes,
+        lexicon.alphagrams().nodes,
         rules.validity is Validity.ANAGRAM,
         lay.rows,
         lay.cols,

@@ -110,6 +110,15 @@ def test_clabbers_alphagram_lookup(enable: Lexicon) -> None:
     assert {enable.format(w) for w in enable.alphagram(rack("ACT"))} == {"ACT", "CAT"}
 
 
+def test_alphagram_graph_is_public_and_holds_sorted_words(enable: Lexicon) -> None:
+    graph = enable.alphagrams()
+    assert graph is enable.alphagrams()  # built once
+    assert graph.contains(sorted(enable.rack("CAT")))  # ACT
+    assert not graph.contains(enable.rack("CAT"))  # not in ascending order
+    assert not graph.contains(sorted(enable.rack("TACQ")))
+    assert graph.count() == len({tuple(sorted(w)) for w in enable.kwg.words()})
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args))
     return result.exit_code, result.stdout, result.stderr

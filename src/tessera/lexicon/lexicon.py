@@ -451,8 +451,10 @@ class Lexicon:
             return self.contains(item)
         return False
 
-    def _alphagrams(self) -> Kwg:
-        """A DAWG of every word's letters in sorted order (Clabbers), built once and cached."""
+    def alphagrams(self) -> Kwg:
+        """A DAWG (no GADDAG) of every word's letters in ascending tile order: the word list
+        for Clabbers and for anagram questions. Built on first use, then kept in memory and in
+        the lexicon cache."""
         if self._alpha is not None:
             return self._alpha
         key = self._key or hashlib.sha256(self.kwg.to_bytes()).hexdigest()[:40]
@@ -486,7 +488,7 @@ class Lexicon:
             for t in letters:
                 counts[t] += 1
             return bool(search.anagrams(self.kwg, counts, exact=True, min_length=len(tiles)))
-        return self._alphagrams().contains(sorted(letters))
+        return self.alphagrams().contains(sorted(letters))
 
     def alphagram(self, tiles: Sequence[int]) -> list[tuple[int, ...]]:
         """Every word whose letters are exactly ``tiles`` (the Clabbers lookup)."""
