@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import socket
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -218,6 +219,37 @@ def chunks(items: Sequence[Any], size: int) -> list[Sequence[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+RAY_CONNECT_TIMEOUT = 5.0  # seconds to reach a Ray cluster's address before giving up
+
+
+def _ray_connect(address: str) -> Any:
+    """The ``ray`` module, connected to the cluster at ``address``; RuntimeError otherwise.
+
+    ``ray.init`` retries an address where nothing listens for many minutes (about 40 s a
+    try, 20 tries) before failing, so a ``host:port`` (or ``ray://host:port``) address is
+    first checked with a plain TCP connection.
+    """
+    try:
+        import ray  # type: ignore[import-not-found]
+    except ImportError:
+        raise RuntimeError("--ray needs Ray: pip install 'tessera[ray]'") from None
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if sep and host and port.isdigit():
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_TIMEOUT).close()
+        except OSError as exc:
+            reason = exc.strerror or str(exc) or type(exc).__name__
+            raise RuntimeError(
+                f"cannot reach the Ray cluster at {address} ({reason}): start one with "
+                f"'ray start --head' and pass its address (host:port, default port 6379)"
+            ) from None
+    try:
+        ray.init(address=address, ignore_reinit_error=True)
+    except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
+        raise RuntimeError(f"cannot connect to the Ray cluster at {address}: {exc}") from None
+    return ray
+
+
 def run_parallel(
     func: Callable[..., Any],
     spec: Any,
@@ -236,11 +268,7 @@ def run_parallel(
     parts = chunks(list(work), max(1, chunk))
     results: list[Any] = [None] * len(parts)
     if ray_address:
-        try:
-            import ray  # type: ignore[import-not-found]
-        except ImportError:
-            raise RuntimeError("--ray needs Ray: pip install 'tessera[ray]'") from None
-        ray.init(address=ray_address, ignore_reinit_error=True)
+        ray = _ray_connect(ray_address)
         remote = ray.remote(func)
         refs = {remote.remote(spec, part): i for i, part in enumerate(parts)}
         pending = list(refs)
