@@ -317,7 +317,7 @@ struct Gen {
         return false;
     }
 
-    // Memo of bingo feasibility by the board letters a span adds to the whole rack.
+    // Memo of whole-rack feasibility by the board letters a span adds to the rack.
     std::vector<std::pair<uint64_t, bool>> bingo_memo;
 
     bool bingo_possible(int* lc, int len, int from, int to) {
@@ -734,16 +734,17 @@ struct Gen {
                     tiles = 0;
                     for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
                 }
-                int bonus = c.bingo[k];
-                if (bonus > 0 && k == R && !c.alpha.empty()) {
-                    // all the rack's tiles plus the span's board tiles must spell a word
+                const int bonus = c.bingo[k];
+                if (k == R && R >= 5 && !c.alpha.empty()) {
+                    // all the rack's tiles plus the span's board tiles must spell a word, or
+                    // no play covers exactly this span (with a bingo bonus or not)
                     int lc[MAX_LETTERS + 1];
                     for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
                     for (int p = lstart[i]; p <= rend[j]; ++p) {
                         if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
                     }
                     const int len = rend[j] - lstart[i] + 1;
-                    if (!bingo_possible(lc, len, lstart[i], rend[j])) bonus = 0;
+                    if (!bingo_possible(lc, len, lstart[i], rend[j])) continue;
                 }
                 const double b = static_cast<double>(fixed + tiles + bonus) + best_leave[k];
                 if (b > best) best = b;
