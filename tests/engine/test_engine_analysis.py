@@ -52,6 +52,7 @@ def test_cli_table_and_json() -> None:
     assert table.exit_code == 0, table.output
     assert "8D QUITE" in table.output and "best moves" in table.output
     assert "equity lost" in table.output
+    assert "not a valid move here" in table.output  # 9D INFaNCY makes QI, not in ENABLE
     data = runner.invoke(main, ["analyze", str(DATA / "reference_game.gcg"), "--json", "-t", "2"])
     assert data.exit_code == 0, data.output
     parsed = json.loads(data.output)

@@ -183,6 +183,7 @@ def analyze_file(
 def render_table(analysis: Analysis, out: TextIO) -> None:
     """The analysis as a table (rich, plain when ``out`` is not a terminal)."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     table = Table(title=f"{analysis.file} — static analysis ({analysis.player})")
@@ -191,13 +192,14 @@ def render_table(analysis: Analysis, out: TextIO) -> None:
         table.add_column(col, justify="right" if numeric else "left")
     for t in analysis.turns:
         best = "; ".join(f"{c.move} {c.score} ({c.equity:+.1f})" for c in t.best)
-        if t.note:
-            best = f"{best}  [{t.note}]" if best else f"[{t.note}]"
-        table.add_row(
-            str(t.number), t.player, t.rack or "?", t.played, str(t.score),
+        if t.note:  # on a line of its own, so a narrow table folds it rather than crops it
+            best = f"{best}\n[{t.note}]" if best else f"[{t.note}]"
+        table.add_row(  # escaped: [CH]-style tiles and notes are text, not Rich markup
+            str(t.number), escape(t.player), escape(t.rack or "?"), escape(t.played),
+            str(t.score),
             "" if t.equity is None else f"{t.equity:.1f}",
             "" if t.equity_lost is None else f"{t.equity_lost:.1f}",
-            best,
+            escape(best),
         )
     console = Console(file=out, width=160 if not out.isatty() else None)
     console.print(table)
