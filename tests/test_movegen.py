@@ -502,12 +502,12 @@ def test_equity_is_score_plus_leave(enable: Lexicon, leaves_en: Leaves) -> None:
 
 
 def test_anchor_bounds_are_upper_bounds(enable: Lexicon, leaves_en: Leaves) -> None:
-    from tessera.movegen import _native_generator
+    from tessera.movegen import compiled_generator
 
     rules = preset("naspa")
     for game, _rack, _ref in random_game_positions(enable, rules, 12, 6, "bounds"):
         rack = game.rack(game.to_move)
-        gen = _native_generator(enable, rules, leaves_en)
+        gen = compiled_generator(enable, rules, leaves_en)
         bounds = {(d, line, pos): b
                   for d, line, pos, b in gen.anchor_bounds(bytes(game.board.cells),
                                                            list(rack.counts))}

@@ -577,7 +577,7 @@ def _native_available() -> bool:
     return hasattr(_core, "MoveGenerator")
 
 
-def _native_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) -> Any:
+def compiled_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) -> Any:
     """The compiled generator for (lexicon, the rules that shape move generation, leaves),
     built once and kept: equal rules made separately share one generator."""
     shape = (
@@ -653,7 +653,7 @@ def generate_moves(
     counts = _counts_of(rack, lexicon)
     sizes = exchange_sizes(rules, sum(counts), bag_count)
     try:
-        gen = _native_generator(lexicon, rules, leaves)
+        gen = compiled_generator(lexicon, rules, leaves)
     except ValueError:  # a graph too large for the compiled generator's private copy
         ranked = reference_moves(board, rack, lexicon, rules, bag_count=bag_count, leaves=leaves)
         return MoveList(ranked if top is None else ranked[:top])

@@ -3,9 +3,9 @@
 One :class:`~tessera._core.StaticEngine` is built per (lexicon, rules) pair and cached, on
 the compiled move generator of :mod:`tessera.movegen`; one :class:`~tessera._core.LeaveTable`
 per :class:`~tessera.lexicon.Leaves`. Both the Python players and the compiled self-play loop
-rank moves with the same engine, so a game played
-move by move through :class:`tessera.game.Game` and the same game played inside the compiled
-loop are identical (tested).
+rank moves with the same engine, so a game played move by move through
+:class:`tessera.game.Game` and the same game played inside the compiled loop are identical
+(tested).
 """
 
 from __future__ import annotations
@@ -102,9 +102,9 @@ def engine(lexicon: Lexicon, rules: Rules) -> Any:
     hit = _ENGINES.get(key)
     if hit is not None and hit[0] is lexicon:
         return hit[1]
-    from tessera.movegen import _native_generator
+    from tessera.movegen import compiled_generator
 
-    eng = _core.StaticEngine(_native_generator(lexicon, rules, None), rules_dict(rules))
+    eng = _core.StaticEngine(compiled_generator(lexicon, rules, None), rules_dict(rules))
     _ENGINES[key] = (lexicon, eng)
     return eng
 
