@@ -4,6 +4,7 @@ progress for every chunk; an unreachable cluster or a missing Ray is a plain err
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 import socket
@@ -39,6 +40,10 @@ class FakeRay(types.ModuleType):
 
     def init(self, address: str | None = None, **_kwargs: Any) -> None:
         self.addresses.append(str(address))
+
+    def cluster_resources(self) -> dict[str, float]:
+        assert self.addresses, "ray.cluster_resources before ray.init"
+        return {"CPU": 8.0, "memory": 1e9}
 
     def remote(self, func: Callable[..., Any]) -> Any:
         fake = self
@@ -132,6 +137,20 @@ def test_autoplay_on_ray_is_the_local_match(
     assert (rep_ray.wins, rep_ray.ci95, rep_ray.mean_scores, rep_ray.bingos_per_game) == (
         rep_local.wins, rep_local.ci95, rep_local.mean_scores, rep_local.bingos_per_game
     )
+
+
+def test_the_cli_sizes_chunks_and_reports_workers_by_the_clusters_cpus(
+    fake_ray: FakeRay, live_address: str
+) -> None:
+    """Eight CPUs on the cluster, whatever --workers says: 16 games go out in 16 chunks of
+    one (games // (4 x 8) rounds to 1), and the report names 8 workers."""
+    result = CliRunner().invoke(
+        main, ["autoplay", "--games", "16", "--seed", "3", "--workers", "1", "--ray",
+               live_address, "--json", "-q"],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["workers"] == 8
+    assert len(fake_ray.submitted) == 16
 
 
 def test_leave_training_on_ray_learns_the_local_table(

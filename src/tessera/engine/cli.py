@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -50,7 +51,8 @@ def _player_names(text: str) -> tuple[str, str]:
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
               help="local processes (default: one per core)")
-@click.option("--ray", "ray_address", default=None, help="run on the Ray cluster at ADDRESS")
+@click.option("--ray", "ray_address", default=None,
+              help="run on the Ray cluster at ADDRESS (as many at once as it has CPUs)")
 @click.option("--gcg", "gcg_dir", type=click.Path(file_okay=False), default=None,
               help="write every game as DIR/game-NNNNNN.gcg")
 @click.option("--leaves", "leaves_path", type=click.Path(exists=True, dir_okay=False),
@@ -75,7 +77,10 @@ def autoplay(
     except RulesError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules") from None
     spec = MatchSpec(pair, games, seed, lexicon, rules, gcg_dir, leaves_path)
-    nworkers = workers or default_workers()
+    try:
+        nworkers = _workers(workers, ray_address, default_workers)
+    except RuntimeError as exc:
+        raise click.ClickException(str(exc)) from None
     progress, advance = _progress(games, "games", quiet or as_json)
     try:
         if progress is not None:
@@ -106,6 +111,16 @@ def autoplay(
                f"({rep.games_per_second_per_worker:.1f} per worker), {rep.seconds:.1f} s")
 
 
+def _workers(workers: int | None, ray_address: str | None, default: Callable[[], int]) -> int:
+    """How many chunks run at once: the Ray cluster's CPUs with ``--ray`` (``--workers`` is
+    then ignored), else ``--workers`` or one per local core."""
+    if ray_address:
+        from .selfplay import ray_workers
+
+        return ray_workers(ray_address)
+    return workers or default()
+
+
 def _chunk(games: int, workers: int) -> int:
     """Chunks small enough to spread over the workers and show progress, big enough to be
     cheap to schedule."""
@@ -126,7 +141,8 @@ def leaves() -> None:
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
               help="local processes (default: one per core)")
-@click.option("--ray", "ray_address", default=None, help="run on the Ray cluster at ADDRESS")
+@click.option("--ray", "ray_address", default=None,
+              help="run on the Ray cluster at ADDRESS (as many at once as it has CPUs)")
 @click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
               help="a .klv2 table to start from (default: zero leaves)")
 @click.option("--work-dir", type=click.Path(file_okay=False), default=None,
@@ -141,7 +157,10 @@ def train(
     from .selfplay import default_workers
     from .training import train as run
 
-    nworkers = workers or default_workers()
+    try:
+        nworkers = _workers(workers, ray_address, default_workers)
+    except RuntimeError as exc:
+        raise click.ClickException(str(exc)) from None
     began = time.perf_counter()
 
     def report(rep) -> None:  # type: ignore[no-untyped-def]

@@ -250,6 +250,19 @@ def _ray_connect(address: str) -> Any:
     return ray
 
 
+def ray_workers(address: str) -> int:
+    """The CPUs of the Ray cluster at ``address`` (connecting to it): how many chunks it runs
+    at once, which sizes the chunks and is the worker count a report gives."""
+    ray = _ray_connect(address)
+    try:
+        cpus = ray.cluster_resources().get("CPU", 1)
+    except Exception as exc:  # a cluster that cannot say what it has
+        raise RuntimeError(
+            f"cannot read the resources of the Ray cluster at {address}: {exc}"
+        ) from None
+    return max(1, int(cpus))
+
+
 def run_parallel(
     func: Callable[..., Any],
     spec: Any,
