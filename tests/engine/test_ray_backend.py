@@ -41,6 +41,9 @@ class FakeRay(types.ModuleType):
     def init(self, address: str | None = None, **_kwargs: Any) -> None:
         self.addresses.append(str(address))
 
+    def is_initialized(self) -> bool:
+        return bool(self.addresses)
+
     def cluster_resources(self) -> dict[str, float]:
         assert self.addresses, "ray.cluster_resources before ray.init"
         return {"CPU": 8.0, "memory": 1e9}
@@ -151,6 +154,7 @@ def test_the_cli_sizes_chunks_and_reports_workers_by_the_clusters_cpus(
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["workers"] == 8
     assert len(fake_ray.submitted) == 16
+    assert fake_ray.addresses == [live_address]  # one connection serves both steps
 
 
 def test_leave_training_on_ray_learns_the_local_table(

@@ -233,6 +233,8 @@ def _ray_connect(address: str) -> Any:
         import ray  # type: ignore[import-not-found]
     except ImportError:
         raise RuntimeError("--ray needs Ray: pip install 'tessera[ray]'") from None
+    if ray.is_initialized():  # connected already (ray.init would ignore a second address too)
+        return ray
     host, sep, port = address.removeprefix("ray://").rpartition(":")
     if sep and host and port.isdigit():
         try:
