@@ -501,26 +501,33 @@ def test_equity_is_score_plus_leave(enable: Lexicon, leaves_en: Leaves) -> None:
 # -- top-N and upper bounds ---------------------------------------------------------------------
 
 
-def test_anchor_bounds_are_upper_bounds(enable: Lexicon, leaves_en: Leaves) -> None:
+def test_every_play_lies_in_a_listed_span_whose_bound_it_does_not_exceed(
+    enable: Lexicon, leaves_en: Leaves
+) -> None:
+    """Top-N search fills spans (a play's squares from its first to its last tile) best bound
+    first: a play whose span is missing from the list, or worth more than its bound, would be
+    lost from the top N."""
     from tessera.movegen import compiled_generator
 
     rules = preset("naspa")
     for game, _rack, _ref in random_game_positions(enable, rules, 12, 6, "bounds"):
         rack = game.rack(game.to_move)
         gen = compiled_generator(enable, rules, leaves_en)
-        bounds = {(d, line, pos): b
-                  for d, line, pos, b in gen.anchor_bounds(bytes(game.board.cells),
-                                                           list(rack.counts))}
+        bounds = {(d, line, first, last): b
+                  for d, line, first, last, b in gen.span_bounds(bytes(game.board.cells),
+                                                                 list(rack.counts))}
         moves = generate_moves(game.board, rack, enable, rules, leaves=leaves_en)
+        plays = 0
         for i, move in enumerate(moves):
             if not isinstance(move, Play):
                 continue
+            plays += 1
             d = 0 if move.across else 1
-            line = move.row if move.across else move.col
-            squares = [(c if move.across else r) for r, c, _ in move.placements]
-            anchors = [p for p in squares if (d, line, p) in bounds]
-            assert anchors, f"{move} covers no anchor"
-            assert moves.equity(i) <= bounds[(d, line, min(anchors))]
+            line, first = (move.row, move.col) if move.across else (move.col, move.row)
+            span = (d, line, first, first + len(move.word) - 1)
+            assert span in bounds, f"{move} lies in no listed span"
+            assert moves.equity(i) <= bounds[span]
+        assert plays > 0
 
 
 def test_top_n_equals_the_head_of_the_full_list(enable: Lexicon, leaves_en: Leaves) -> None:

@@ -36,6 +36,7 @@ move for move.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import TYPE_CHECKING, Any, overload
@@ -568,6 +569,7 @@ class MoveList(Sequence[Move]):
 _GENERATORS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
 
 
+@functools.cache
 def _native_available() -> bool:
     """True when the compiled core with the move generator is installed."""
     try:

@@ -626,131 +626,194 @@ struct Gen {
         return static_cast<int>(out.size()) == top && b < out.front().equity;
     }
 
-    // -- upper bounds for top-N -------------------------------------------------------------
+    // -- top-N: spans ranked by upper bounds ---------------------------------------------------
 
-    // The most any play generated from anchor a (of the loaded line) can be worth: for every
-    // span it could cover, the best pairing of the rack's values with the squares'
-    // multipliers, plus the best leave of the remaining size.
-    double anchor_bound(int a) {
-        if (!(lmask[a] & playable)) return NO_BOUND;
-        const int R = rack_total;
-        int lsq[MAX_RACK], rsq[MAX_RACK];
-        int lstart[MAX_DIM], lk_at[MAX_DIM], lsum_at[MAX_DIM], nl = 0;
-        int rend[MAX_DIM], rk_at[MAX_DIM], rsum_at[MAX_DIM], nr = 0;
-        int lk = 0, sum = 0;
-        for (int p = a;;) {
-            if (empty_at(p - 1)) {
-                lstart[nl] = p;
-                lk_at[nl] = lk;
-                lsum_at[nl++] = sum;
-            }
-            const int q = p - 1;
-            if (q < 0) break;
-            if (ltile[q]) {
-                sum += value(ltile[q]);
-                p = q;
-                continue;
-            }
-            if (lanchor[q] || !(lmask[q] & playable) || lk + 2 > R) break;
-            lsq[lk++] = q;
-            p = q;
-        }
-        int rk = 0;
-        sum = 0;
-        for (int p = a;;) {
-            if (empty_at(p + 1)) {
-                rend[nr] = p;
-                rk_at[nr] = rk;
-                rsum_at[nr++] = sum;
-            }
-            const int q = p + 1;
-            if (q >= N) break;
-            if (ltile[q]) {
-                sum += value(ltile[q]);
-                p = q;
-                continue;
-            }
-            if (!(lmask[q] & playable) || rk + 2 > R) break;
-            rsq[rk++] = q;
-            p = q;
-        }
-        double best = NO_BOUND;
-        int sq[MAX_RACK];
-        int coef[MAX_RACK];
-        for (int i = 0; i < nl; ++i) {
-            for (int j = 0; j < nr; ++j) {
-                const int k = lk_at[i] + 1 + rk_at[j];
-                if (k > R) continue;
-                if (rend[j] - lstart[i] + 1 < c.min_word_length) continue;
-                if (first && k < c.min_first_tiles) continue;
-                int n = 0;
-                for (int x = 0; x < lk_at[i]; ++x) sq[n++] = lsq[x];
-                sq[n++] = a;
-                for (int x = 0; x < rk_at[j]; ++x) sq[n++] = rsq[x];
-                int WM = 1;
-                for (int x = 0; x < n; ++x) WM *= lwm[sq[x]];
-                int fixed = (lsum_at[i] + rsum_at[j]) * WM;
-                for (int x = 0; x < n; ++x) {
-                    const int p = sq[x];
-                    const bool has_cross = lxs[p] >= 0;
-                    if (has_cross) fixed += lxs[p] * lwm[p];
-                    coef[x] = llm[p] * (WM + (has_cross ? lwm[p] : 0));
-                }
-                // Each square takes a rack tile worth at most its cap (a superset of the
-                // tiles its cross-check allows). With such nested choices the greedy pairing
-                // -- squares by coefficient, highest first, each taking the highest tile
-                // still free under its cap -- is optimal (swap argument), so it bounds the
-                // tiles' part of the score.
-                int cap[MAX_RACK];
-                bool capped = false;  // some cap below the rack's best tile
-                for (int x = 0; x < n; ++x) {
-                    cap[x] = lcap[sq[x]];
-                    capped = capped || cap[x] < rack_values[0];
-                }
-                for (int x = 1; x < n; ++x) {  // insertion sort, highest first (n <= rack)
-                    const int v = coef[x], u = cap[x];
-                    int y = x;
-                    for (; y > 0 && coef[y - 1] < v; --y) {
-                        coef[y] = coef[y - 1];
-                        cap[y] = cap[y - 1];
-                    }
-                    coef[y] = v;
-                    cap[y] = u;
-                }
-                int tiles = 0;
-                bool taken[MAX_RACK] = {};
-                bool greedy = capped;
-                for (int x = 0; x < n && greedy; ++x) {
-                    int y = 0;  // rack_values is sorted highest first
-                    while (y < R && (taken[y] || rack_values[y] > cap[x])) ++y;
-                    if (y == R) {
-                        greedy = false;
-                    } else {
-                        taken[y] = true;
-                        tiles += coef[x] * rack_values[y];
+    // A play covers exactly one span of its line: the squares from its first to its last tile,
+    // with no tile just before or after. Top-N search ranks the spans by the most a play
+    // covering them could be worth and fills them best first, stopping when no remaining span
+    // can beat the N-th move.
+    struct Span {
+        double bound;
+        uint8_t dir, line, start, end;
+    };
+
+    // Every span of the loaded line that some play could cover, with its bound: it holds an
+    // anchor and 1..rack_total empty squares, each of which some rack tile may fill. Spans
+    // come out by first square, then last square.
+    //
+    // A play's score is linear in its tiles' values: the fixed part (the span's board tiles
+    // times the word multiplier, the cross-words' board tiles) plus, for each empty square, the
+    // value of its tile times the square's coefficient (letter multiplier times the word
+    // multiplier, plus the cross-word's multipliers if it makes one). As the span grows to the
+    // right the coefficients are kept sorted, highest first.
+    void line_spans(std::vector<Span>& spans) {
+        bool any_anchor = false;
+        for (int p = 0; p < N && !any_anchor; ++p) any_anchor = lanchor[p] && !ltile[p];
+        if (!any_anchor) return;
+        int sq[MAX_RACK], coef[MAX_RACK], cap[MAX_RACK];
+        for (int L = 0; L < N; ++L) {
+            if (!empty_at(L - 1)) continue;
+            int k = 0, board_sum = 0, cross = 0, WM = 1, min_cap = rack_values[0];
+            bool anchored = false;
+            for (int R = L; R < N; ++R) {
+                if (ltile[R]) {
+                    board_sum += value(ltile[R]);
+                } else {
+                    if (k == rack_total || !(lmask[R] & playable)) break;
+                    sq[k] = R;
+                    if (lxs[R] >= 0) cross += lxs[R] * lwm[R];
+                    min_cap = std::min(min_cap, lcap[R]);
+                    anchored = anchored || lanchor[R];
+                    ++k;
+                    if (lwm[R] != 1) WM *= lwm[R];
+                    // insert the new square's coefficient; a word multiplier changes them all
+                    for (int x = lwm[R] == 1 ? k - 1 : 0; x < k; ++x) {
+                        const int v = square_coef(sq[x], WM), u = lcap[sq[x]];
+                        int y = x;
+                        for (; y > 0 && coef[y - 1] < v; --y) {
+                            coef[y] = coef[y - 1];
+                            cap[y] = cap[y - 1];
+                        }
+                        coef[y] = v;
+                        cap[y] = u;
                     }
                 }
-                if (!greedy) {  // no caps bind, or no tile under some cap: the plain pairing
-                    tiles = 0;
-                    for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
-                }
-                const int bonus = c.bingo[k];
-                if (k == R && R >= 5 && !c.alpha.empty()) {
-                    // all the rack's tiles plus the span's board tiles must spell a word, or
-                    // no play covers exactly this span (with a bingo bonus or not)
-                    int lc[MAX_LETTERS + 1];
-                    for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
-                    for (int p = lstart[i]; p <= rend[j]; ++p) {
-                        if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
-                    }
-                    const int len = rend[j] - lstart[i] + 1;
-                    if (!bingo_possible(lc, len, lstart[i], rend[j])) continue;
-                }
-                const double b = static_cast<double>(fixed + tiles + bonus) + best_leave[k];
-                if (b > best) best = b;
+                if (!anchored || !empty_at(R + 1)) continue;
+                if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) continue;
+                if (k == rack_total && k >= 5 && !whole_rack_fits(L, R)) continue;
+                const int tiles = best_pairing(coef, cap, k, min_cap < rack_values[0]);
+                const double b =
+                    static_cast<double>(board_sum * WM + cross + tiles + c.bingo[k]) +
+                    best_leave[k];
+                spans.push_back({b, static_cast<uint8_t>(loaded_dir),
+                                 static_cast<uint8_t>(loaded_line), static_cast<uint8_t>(L),
+                                 static_cast<uint8_t>(R)});
             }
         }
-        return best;
+    }
+
+    int square_coef(int p, int WM) const { return llm[p] * (WM + (lxs[p] >= 0 ? lwm[p] : 0)); }
+
+    // The most the rack's tiles can add on squares with coefficients coef[0..n) (highest
+    // first), each square taking a tile worth at most its cap (a superset of the tiles its
+    // cross-check allows). With such nested choices the greedy pairing -- squares by
+    // coefficient, highest first, each taking the highest tile still free under its cap -- is
+    // optimal (swap argument).
+    int best_pairing(const int* coef, const int* cap, int n, bool capped) const {
+        if (capped) {
+            int tiles = 0;
+            bool taken[MAX_RACK] = {};
+            int x = 0;
+            for (; x < n; ++x) {
+                int y = 0;  // rack_values is sorted highest first
+                while (y < rack_total && (taken[y] || rack_values[y] > cap[x])) ++y;
+                if (y == rack_total) break;  // only a blank fits under this cap
+                taken[y] = true;
+                tiles += coef[x] * rack_values[y];
+            }
+            if (x == n) return tiles;
+        }
+        int tiles = 0;  // no cap binds, or one leaves no tile: the plain pairing bounds it
+        for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
+        return tiles;
+    }
+
+    // False if the whole rack plus the span's board tiles spell no word in any order.
+    bool whole_rack_fits(int L, int R) {
+        if (c.alpha.empty()) return true;
+        int lc[MAX_LETTERS + 1];
+        for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
+        for (int p = L; p <= R; ++p) {
+            if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
+        }
+        return bingo_possible(lc, R - L + 1, L, R);
+    }
+
+    // Every play from square p of the loaded line on that starts at L and ends on one of the
+    // squares in `ends` (a bit per square): a DAWG walk that follows the board's tiles and puts
+    // rack tiles on the empty squares. Spans that share their first square share the walk.
+    void fill_from(int p, int L, uint32_t list, uint32_t ends) {
+        const std::vector<uint32_t>& g = c.kwg;
+        while (ltile[p]) {
+            const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
+            if (node == 0) return;
+            if (((ends >> p) & 1) && accepts(g[node])) record(L, p);
+            if ((ends >> (p + 1)) == 0) return;
+            list = arc_index(g[node]);
+            ++p;
+        }
+        if (list == 0) return;
+        const bool end_here = (ends >> p) & 1, more = (ends >> (p + 1)) != 0;
+        const uint64_t m = list_mask(g, list);
+        // the arcs the rack can follow; their child lists are fetched while the first is walked
+        uint32_t follow[MAX_LETTERS + 1];
+        int nfollow = 0;
+        for (uint64_t allowed = lmask[p] & playable & m; allowed; allowed &= allowed - 1) {
+            const int t = ctz64(allowed);
+            if (counts[t] == 0 && counts[0] == 0) continue;
+            const uint32_t i =
+                list + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
+            if (more) prefetch(&g[arc_index(g[i])]);
+            follow[nfollow++] = i;
+        }
+        for (int f = 0; f < nfollow; ++f) {
+            const uint32_t node = g[follow[f]];
+            const int t = static_cast<int>(tile(node));
+            const bool word = end_here && accepts(node);
+            const uint32_t next = more ? arc_index(node) : 0;
+            if (!word && next == 0) continue;
+            for (int blank = 0; blank < 2; ++blank) {
+                if (counts[blank ? 0 : t] == 0) continue;
+                const uint8_t tt = static_cast<uint8_t>(blank ? (t | BLANK_BIT) : t);
+                place(p, tt);
+                if (word) record(L, p);
+                if (next) fill_from(p + 1, L, next, ends);
+                unplace(p, tt);
+            }
+        }
+    }
+
+    // Every span of the board with its bound.
+    std::vector<Span> all_spans() {
+        std::vector<Span> spans;
+        for (int dir = 0; dir < 2; ++dir) {
+            for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                load_line(dir, index);
+                line_spans(spans);
+            }
+        }
+        return spans;
+    }
+
+    void top_spans() {
+        std::vector<Span> spans = all_spans();
+        // all_spans lists each first square's spans together: note where each group begins
+        const auto group = [](const Span& x) {
+            return (x.dir * MAX_DIM + x.line) * MAX_DIM + x.start;
+        };
+        std::vector<uint32_t> first(2 * MAX_DIM * MAX_DIM + 1, 0);
+        for (const Span& x : spans) ++first[group(x) + 1];
+        for (size_t i = 1; i < first.size(); ++i) first[i] += first[i - 1];
+        const std::vector<Span> by_start(spans);
+        std::vector<uint32_t> filled(2 * MAX_DIM * MAX_DIM, 0);  // ends already searched
+        auto lower = [](const Span& x, const Span& y) { return x.bound < y.bound; };
+        std::make_heap(spans.begin(), spans.end(), lower);
+        while (!spans.empty() && !hopeless(spans.front().bound)) {
+            std::pop_heap(spans.begin(), spans.end(), lower);
+            const Span sp = spans.back();
+            spans.pop_back();
+            const int gi = group(sp);
+            if ((filled[gi] >> sp.end) & 1) continue;
+            // fill every span of this first square that could still enter the top N
+            uint32_t ends = 0;
+            for (uint32_t i = first[gi]; i < first[gi + 1]; ++i) {
+                if (!hopeless(by_start[i].bound)) ends |= uint32_t(1) << by_start[i].end;
+            }
+            ends &= ~filled[gi];
+            filled[gi] |= ends;
+            load_line(sp.dir, sp.line);
+            fill_from(sp.start, sp.start, c.kwg[0], ends);
+        }
     }
 
     // The highest value of a rack tile allowed by a cross-check mask (0 if only a blank fits).
@@ -923,19 +986,12 @@ struct Gen {
         take[t] = 0;
     }
 
-    // Every anchor with its upper bound (NO_BOUND when nothing can be played there).
-    std::vector<std::tuple<int, int, int, double>> bounds() {
-        std::vector<std::tuple<int, int, int, double>> res;
+    // Every span with its upper bound (for tests and tuning).
+    std::vector<std::tuple<int, int, int, int, double>> bounds() {
+        std::vector<std::tuple<int, int, int, int, double>> res;
         if (rack_total == 0 || c.anagram()) return res;
         compute_cross_checks();
-        for (int dir = 0; dir < 2; ++dir) {
-            for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
-                load_line(dir, index);
-                for (int a = 0; a < N; ++a) {
-                    if (lanchor[a] && !ltile[a]) res.emplace_back(dir, index, a, anchor_bound(a));
-                }
-            }
-        }
+        for (const Span& sp : all_spans()) res.emplace_back(sp.dir, sp.line, sp.start, sp.end, sp.bound);
         return res;
     }
 
@@ -965,34 +1021,7 @@ struct Gen {
                     }
                 }
             } else {
-                struct Anchor {
-                    double bound;
-                    uint8_t dir, index, pos;
-                };
-                std::vector<Anchor> anchors;
-                for (int dir = 0; dir < 2; ++dir) {
-                    for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
-                        load_line(dir, index);
-                        for (int a = 0; a < N; ++a) {
-                            if (!lanchor[a] || ltile[a]) continue;
-                            const double b = anchor_bound(a);
-                            if (b != NO_BOUND) {
-                                anchors.push_back({b, static_cast<uint8_t>(dir),
-                                                   static_cast<uint8_t>(index),
-                                                   static_cast<uint8_t>(a)});
-                            }
-                        }
-                    }
-                }
-                std::sort(anchors.begin(), anchors.end(),
-                          [](const Anchor& x, const Anchor& y) { return x.bound > y.bound; });
-                for (const Anchor& an : anchors) {
-                    if (static_cast<int>(out.size()) == top && an.bound < out.front().equity) {
-                        break;
-                    }
-                    load_line(an.dir, an.index);
-                    gen_anchor(an.pos);
-                }
+                top_spans();
             }
         }
         if (max_exchange > 0) {
@@ -1048,10 +1077,10 @@ double leave_value(const Leaves* leaves, const int* counts, int size) {
     return 0.0;
 }
 
-std::vector<std::tuple<int, int, int, double>> anchor_bounds(const Config& cfg,
-                                                             const uint8_t* cells,
-                                                             const std::vector<int>& rack_counts,
-                                                             const Leaves* leaves) {
+std::vector<std::tuple<int, int, int, int, double>> span_bounds(const Config& cfg,
+                                                                const uint8_t* cells,
+                                                                const std::vector<int>& rack_counts,
+                                                                const Leaves* leaves) {
     Request req;
     req.leaves = leaves;
     req.top = 1;
@@ -1255,12 +1284,12 @@ MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::
     return MoveResult(std::move(moves));
 }
 
-std::vector<std::tuple<int, int, int, double>> bounds_py(const Generator& gen,
-                                                         const py::bytes& cells,
-                                                         const std::vector<int>& rack) {
+std::vector<std::tuple<int, int, int, int, double>> bounds_py(const Generator& gen,
+                                                              const py::bytes& cells,
+                                                              const std::vector<int>& rack) {
     const std::string board = cells;
     check_position(gen.config(), board, rack);
-    return tessera::movegen::anchor_bounds(
+    return tessera::movegen::span_bounds(
         gen.config(), reinterpret_cast<const uint8_t*>(board.data()), rack, gen.leaves());
 }
 
@@ -1355,9 +1384,9 @@ void register_movegen(py::module_& m) {
         .def("generate", &generate_py, py::arg("cells"), py::arg("rack"),
              py::arg("max_exchange"), py::arg("top"),
              "Moves of a rack (counts per tile id) on a board (bytes, row-major).")
-        .def("anchor_bounds", &bounds_py, py::arg("cells"), py::arg("rack"),
-             "(direction 0 across / 1 down, line, position, upper bound) of every anchor: "
-             "no play found from an anchor is worth more (for tests and tuning).")
+        .def("span_bounds", &bounds_py, py::arg("cells"), py::arg("rack"),
+             "(direction 0 across / 1 down, line, first square, last square, upper bound) of "
+             "every span a play could cover: no play covering it is worth more (for tests).")
         .def("leave", &leave_py, py::arg("counts"),
              "The leave value of tiles given as counts per tile id.");
 }

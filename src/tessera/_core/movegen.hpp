@@ -2,7 +2,7 @@
 //
 // The readable specification is tessera/movegen.py (the Python reference generator); this is
 // the same algorithm (Gordon's GADDAG search over a KWG with cross-checks; Clabbers by slots
-// and an alphagram DAWG) written for speed, plus top-N search with per-anchor upper bounds.
+// and an alphagram DAWG) written for speed, plus top-N search with per-span upper bounds.
 // Both produce identical move lists in identical order (tested on thousands of positions).
 #pragma once
 
@@ -81,11 +81,12 @@ struct Request {
 std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
                            const std::vector<int>& rack_counts, const Request& request);
 
-// (direction 0 across / 1 down, line, position, upper bound) of every anchor for top-N search.
-std::vector<std::tuple<int, int, int, double>> anchor_bounds(const Config& cfg,
-                                                             const uint8_t* cells,
-                                                             const std::vector<int>& rack_counts,
-                                                             const Leaves* leaves);
+// (direction 0 across / 1 down, line, first square, last square, upper bound) of every span a
+// play could cover, as top-N search ranks them.
+std::vector<std::tuple<int, int, int, int, double>> span_bounds(const Config& cfg,
+                                                                const uint8_t* cells,
+                                                                const std::vector<int>& rack_counts,
+                                                                const Leaves* leaves);
 
 // The KLV2 value of a leave given as counts per tile id (0 for the empty or an unlisted one,
 // and without a table).
