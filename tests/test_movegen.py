@@ -477,6 +477,36 @@ def test_exchanges_are_distinct_submultisets(enable: Lexicon) -> None:
     assert exchange_sizes(hasbro, 7, 2) == range(1, 3)
 
 
+@pytest.mark.parametrize("text", ["??EESSZ", "AEINRST", "QQQ?UUV", "EEEEEEE", "A"])
+def test_every_leave_of_the_rack_is_valued_as_the_table_lists_it(
+    enable: Lexicon, text: str
+) -> None:
+    """The compiled generator values all of a rack's leaves in one walk of the table; each
+    exchange (and the pass) keeps one, so their equities show every leave's value, listed or
+    not (an unlisted leave is worth 0)."""
+    rules = preset("naspa")
+    rack = enable.alphabet.parse(text)
+    rng = random.Random(text)
+    leaves_of_rack = set()
+    for mask in range(1, 1 << len(rack)):
+        leaves_of_rack.add(tuple(sorted(t for i, t in enumerate(rack) if mask >> i & 1)))
+    table = {k: round(rng.uniform(-20, 20), 3) for k in leaves_of_rack if rng.random() < 0.8}
+    table[(26,)] = 1.5  # and a leave the rack cannot keep
+    leaves = Leaves.from_mapping(table)
+    board = Board(rules.layout)
+    moves = generate_moves(board, rack, enable, rules, leaves=leaves, bag_count=100)
+    seen = 0
+    for i, move in enumerate(moves):
+        if isinstance(move, Play):
+            continue
+        kept = list(rack)
+        for t in move.tiles if isinstance(move, Exchange) else ():
+            kept.remove(t)
+        assert moves.equity(i) == pytest.approx(table.get(tuple(sorted(kept)), 0.0), abs=1e-6)
+        seen += 1
+    assert seen == len(leaves_of_rack) + 1  # every leave, and the empty one (all exchanged)
+
+
 def test_equity_is_score_plus_leave(enable: Lexicon, leaves_en: Leaves) -> None:
     rules = preset("naspa")
     game = Game(rules, lexicon=enable, players=["A", "B"], seed=4, first=0)

@@ -249,6 +249,10 @@ struct Gen {
     }
 
     void fill_leaves(int codes) {
+        if (req.endgame_opp_points < 0 && req.leaves != nullptr && !req.leaves->kwg.empty()) {
+            leaves_from(0, true, 0, 0, 0, 0);
+            return;
+        }
         int used[MAX_LETTERS + 1];
         int left[MAX_LETTERS + 1];
         for (int code = 0; code < codes; ++code) {
@@ -268,6 +272,45 @@ struct Gen {
             }
             leave_by_used[code] = v;
             if (v > best_leave[n]) best_leave[n] = v;
+        }
+    }
+
+    // The value of every leave the rack can keep, in one walk of the leave table's DAWG (what
+    // leave_value finds for one leave): tiles below t are decided, `kept` of them; if `on_path`
+    // they spell a path of the DAWG ending at `node` (word index `index`; the root when none
+    // are kept), otherwise the table has no leave starting so and those leaves are worth 0.
+    void leaves_from(int t, bool on_path, uint32_t node, uint64_t index, int kept, int code) {
+        if (t > nletters) {
+            const Leaves& lv = *req.leaves;
+            double v = 0.0;
+            if (kept > 0 && on_path && accepts(lv.kwg[node]) && index < lv.values.size()) {
+                v = static_cast<double>(lv.values[index]);
+            }
+            const int n = rack_total - kept;
+            leave_by_used[code] = v;
+            if (v > best_leave[n]) best_leave[n] = v;
+            return;
+        }
+        const std::vector<uint32_t>& g = req.leaves->kwg;
+        for (int j = 0; j <= counts[t]; ++j) {  // keep j of the rack's tiles t
+            if (j > 0 && on_path) {  // one more tile t: follow it from node
+                const bool root = kept + j - 1 == 0;
+                uint32_t list = root ? kwg::dawg_root(g.data()) : arc_index(g[node]);
+                uint64_t at = index + (!root && accepts(g[node]) ? 1 : 0);
+                on_path = false;
+                for (uint32_t i = list; list != 0; ++i) {
+                    const uint32_t nt = tile(g[i]);
+                    if (nt == static_cast<uint32_t>(t)) {
+                        on_path = true;
+                        node = i;
+                        index = at;
+                        break;
+                    }
+                    if (nt > static_cast<uint32_t>(t) || is_end(g[i])) break;
+                    at += req.leaves->counts[i];
+                }
+            }
+            leaves_from(t + 1, on_path, node, index, kept + j, code + (counts[t] - j) * radix[t]);
         }
     }
 
