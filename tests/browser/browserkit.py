@@ -24,12 +24,20 @@ def shot(page: Any, name: str, size: dict[str, int] | None = None) -> Path:
     return path
 
 
+def open_new_game_dialog(page: Any) -> None:
+    """The start page with its new-game dialog. "/" resumes the last game this browser
+    played, so that game is forgotten first (else a game started again would come back)."""
+    page.goto("/")
+    page.evaluate("() => localStorage.removeItem('tessera:last')")
+    page.goto("/")
+    page.wait_for_selector("#new-game-dialog[open]")
+
+
 def start_vs_computer(page: Any) -> dict[str, Any]:
     """A new game against the computer, at my turn, with at least one word to play (about one
     opening rack in a hundred, DFFGKQY say, has none: such a game is started again)."""
     for _ in range(20):
-        page.goto("/")
-        page.wait_for_selector("#new-game-dialog[open]")
+        open_new_game_dialog(page)
         page.click("#ng-start")
         page.wait_for_url("**/g/*")
         s = wait_my_turn(page)

@@ -15,6 +15,7 @@ from browserkit import (
     center,
     drag_tile,
     hints,
+    open_new_game_dialog,
     shot,
     start_vs_computer,
     state,
@@ -139,6 +140,11 @@ def test_a_reload_mid_game_resumes_the_same_position(page: Any) -> None:
     assert sorted(
         page.locator("#rack .tile").evaluate_all("els => els.map(e => e.dataset.letter)")
     ) == sorted(before["rack"])
+    # "New game" on the game page offers a new game; so does the start page once this game is
+    # forgotten (what start_vs_computer does when an opening rack has no word)
+    page.click("#new-game-btn")
+    page.wait_for_selector("#new-game-dialog[open]")
+    assert start_vs_computer(page)["game_id"] != before["game_id"]
 
 
 def test_play_a_game_to_its_end_and_download_a_record_that_verifies(
@@ -185,8 +191,7 @@ def test_play_a_game_to_its_end_and_download_a_record_that_verifies(
 
 def test_a_hot_seat_game_hides_each_rack_between_turns(page: Any) -> None:
     for _ in range(20):  # until the first rack has a word to play
-        page.goto("/")
-        page.wait_for_selector("#new-game-dialog[open]")
+        open_new_game_dialog(page)
         page.check('input[name="mode"][value="people"]')
         names = page.locator("#ng-names input")
         names.nth(0).fill("Ann")
