@@ -24,7 +24,7 @@ from pathlib import Path
 
 DATA = Path(__file__).parent / "data" / "movegen_positions.cgp"
 REFERENCE_EVERY = 10
-REPEATS = 3
+REPEATS = 5
 
 
 def _load() -> tuple[list, object, object]:
@@ -59,14 +59,20 @@ def _leaves() -> object:
 
 def _timed(fn: Callable[[], int], repeats: int) -> tuple[float, float, int]:
     """(CPU seconds, wall seconds, moves) for the best of ``repeats`` runs of ``fn``."""
-    best_cpu = best_wall = float("inf")
-    moves = 0
+    return _interleaved([fn], repeats)[0]
+
+
+def _interleaved(fns: list[Callable[[], int]], repeats: int) -> list[tuple[float, float, int]]:
+    """``_timed`` for several functions, run in turn ``repeats`` times: each one's best run is
+    taken from the same stretch of time, so a shared machine's slow spells hit them alike."""
+    best = [[float("inf"), float("inf"), 0] for _ in fns]
     for _ in range(repeats):
-        c0, w0 = time.process_time(), time.perf_counter()
-        moves = fn()
-        best_cpu = min(best_cpu, time.process_time() - c0)
-        best_wall = min(best_wall, time.perf_counter() - w0)
-    return best_cpu, best_wall, moves
+        for b, fn in zip(best, fns, strict=True):
+            c0, w0 = time.process_time(), time.perf_counter()
+            b[2] = fn()
+            b[0] = min(b[0], time.process_time() - c0)
+            b[1] = min(b[1], time.perf_counter() - w0)
+    return [(cpu, wall, moves) for cpu, wall, moves in best]
 
 
 def _line(label: str, n: int, cpu: float, wall: float, moves: int) -> None:
@@ -106,16 +112,17 @@ def main() -> None:
 
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"{n} mid-game positions (ENABLE, NASPA), exchanges included; best of "
-              f"{REPEATS} runs, CPU time; load average {load:.1f} on {os.cpu_count()} CPUs")
-        all_cpu, all_wall, all_moves = _timed(compiled(positions), REPEATS)
-        _line("compiled, all moves", n, all_cpu, all_wall, all_moves)
-        t1_cpu, t1_wall, t1_moves = _timed(compiled(positions, 1), REPEATS)
-        _line("compiled, top 1 (equity = score)", n, t1_cpu, t1_wall, t1_moves)
+              f"{REPEATS} runs taken in turn, CPU time; load average {load:.1f} on "
+              f"{os.cpu_count()} CPUs")
+        modes = [("compiled, all moves", compiled(positions)),
+                 ("compiled, top 1 (equity = score)", compiled(positions, 1))]
         if leaves is not None:
-            lv_cpu, lv_wall, lv_moves = _timed(compiled(positions, 1, leaves), REPEATS)
-            _line("compiled, top 1 (score + leave)", n, lv_cpu, lv_wall, lv_moves)
-            la_cpu, la_wall, la_moves = _timed(compiled(positions, None, leaves), REPEATS)
-            _line("compiled, all moves (score + leave)", n, la_cpu, la_wall, la_moves)
+            modes += [("compiled, top 1 (score + leave)", compiled(positions, 1, leaves)),
+                      ("compiled, all moves (score + leave)", compiled(positions, None, leaves))]
+        timed = _interleaved([fn for _, fn in modes], REPEATS)
+        for (label, _), (cpu, wall, moves) in zip(modes, timed, strict=True):
+            _line(label, n, cpu, wall, moves)
+        (all_cpu, _, all_moves), (t1_cpu, _, _) = timed[0], timed[1]
         print(f"  average {all_moves / n:,.0f} moves per position")
 
         s_cpu, s_wall, s_moves = _timed(compiled(sample), REPEATS)
