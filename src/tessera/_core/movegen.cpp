@@ -235,11 +235,13 @@ struct Gen {
         }
         leave_by_used.assign(codes, 0.0);
         for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = NO_BOUND;
-        if (req.endgame_opp_points < 0 && req.leaves == nullptr) {
+        if (req.endgame_opp_points >= 0) {
+            endgame_leaves(codes);
+        } else if (req.leaves != nullptr && !req.leaves->kwg.empty()) {
+            leaves_from(0, true, 0, 0, 0, 0);
+        } else {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
             for (int n = 0; n <= rack_total; ++n) best_leave[n] = 0.0;
-        } else {
-            fill_leaves(codes);
         }
         int k = 0;
         for (int t = 0; t <= nletters; ++t) {
@@ -248,28 +250,19 @@ struct Gen {
         std::sort(rack_values, rack_values + k, [](int a, int b) { return a > b; });
     }
 
-    void fill_leaves(int codes) {
-        if (req.endgame_opp_points < 0 && req.leaves != nullptr && !req.leaves->kwg.empty()) {
-            leaves_from(0, true, 0, 0, 0, 0);
-            return;
-        }
-        int used[MAX_LETTERS + 1];
-        int left[MAX_LETTERS + 1];
+    // Endgame equity: the score plus twice the opponents' tiles for going out, or minus ten
+    // plus twice the points kept for not going out.
+    void endgame_leaves(int codes) {
         for (int code = 0; code < codes; ++code) {
             int rest = code, n = 0, kept_points = 0;
             for (int t = 0; t <= nletters; ++t) {
-                used[t] = rest % (counts[t] + 1);
+                const int used = rest % (counts[t] + 1);
                 rest /= counts[t] + 1;
-                left[t] = counts[t] - used[t];
-                n += used[t];
-                if (t > 0) kept_points += left[t] * c.values[t];
+                n += used;
+                if (t > 0) kept_points += (counts[t] - used) * c.values[t];
             }
-            double v;
-            if (req.endgame_opp_points >= 0) {
-                v = n == rack_total ? 2.0 * req.endgame_opp_points : -(10.0 + 2.0 * kept_points);
-            } else {
-                v = leave_value(req.leaves, left, nletters + 1);
-            }
+            const double v =
+                n == rack_total ? 2.0 * req.endgame_opp_points : -(10.0 + 2.0 * kept_points);
             leave_by_used[code] = v;
             if (v > best_leave[n]) best_leave[n] = v;
         }
@@ -599,6 +592,24 @@ struct Gen {
         --nplaced;
     }
 
+    // The arcs of `list` (a non-empty list) that a rack tile may follow on square pos of the
+    // loaded line: into arcs[], returning how many. With `ahead`, their child lists -- the
+    // next the search reads -- are prefetched, so the memory loads overlap instead of queueing.
+    int rack_arcs(int pos, uint32_t list, bool ahead, uint32_t* arcs) const {
+        const std::vector<uint32_t>& g = c.kwg;
+        const uint64_t m = list_mask(g, list);
+        int n = 0;
+        for (uint64_t allowed = lmask[pos] & playable & m; allowed; allowed &= allowed - 1) {
+            const int t = ctz64(allowed);
+            if (counts[t] == 0 && counts[0] == 0) continue;
+            const uint32_t i =
+                list + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
+            if (ahead) prefetch(&g[arc_index(g[i])]);
+            arcs[n++] = i;
+        }
+        return n;
+    }
+
     void extend(int pos, uint32_t list, bool leftward) {
         const std::vector<uint32_t>& g = c.kwg;
         if (ltile[pos]) {
@@ -607,22 +618,8 @@ struct Gen {
             return;
         }
         if (nplaced == rack_total || list == 0) return;
-        const uint64_t m = list_mask(g, list);
-        uint64_t allowed = lmask[pos] & playable & m;
-        if (!allowed) return;
-        // First collect the arcs the rack can follow and prefetch their children (the next
-        // lists the search reads), so the memory loads overlap instead of queueing.
         uint32_t follow[MAX_LETTERS + 1];
-        int nfollow = 0;
-        for (; allowed; allowed &= allowed - 1) {
-            const int t = ctz64(allowed);
-            if (counts[t] > 0 || counts[0] > 0) {
-                const uint32_t i =
-                    list + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
-                follow[nfollow++] = i;
-                prefetch(&g[arc_index(g[i])]);
-            }
-        }
+        const int nfollow = rack_arcs(pos, list, true, follow);
         for (int k = 0; k < nfollow; ++k) {
             const uint32_t i = follow[k];
             const uint32_t t = tile(g[i]);
@@ -787,18 +784,8 @@ struct Gen {
         }
         if (list == 0) return;
         const bool end_here = (ends >> p) & 1, more = (ends >> (p + 1)) != 0;
-        const uint64_t m = list_mask(g, list);
-        // the arcs the rack can follow; their child lists are fetched while the first is walked
         uint32_t follow[MAX_LETTERS + 1];
-        int nfollow = 0;
-        for (uint64_t allowed = lmask[p] & playable & m; allowed; allowed &= allowed - 1) {
-            const int t = ctz64(allowed);
-            if (counts[t] == 0 && counts[0] == 0) continue;
-            const uint32_t i =
-                list + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
-            if (more) prefetch(&g[arc_index(g[i])]);
-            follow[nfollow++] = i;
-        }
+        const int nfollow = rack_arcs(p, list, more, follow);
         for (int f = 0; f < nfollow; ++f) {
             const uint32_t node = g[follow[f]];
             const int t = static_cast<int>(tile(node));
