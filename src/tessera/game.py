@@ -179,6 +179,8 @@ class Game:
 
     ``lexicon`` may be None: then no word is ever invalid (VOID refuses nothing, every
     challenge fails), which suits replaying records whose words are not in question.
+    ``undo=False`` keeps no snapshots for :meth:`undo` (a server, which never takes a move
+    back, would otherwise hold one per action).
     """
 
     def __init__(
@@ -189,6 +191,7 @@ class Game:
         seed: int | None = None,
         first: int | None = None,
         deal: bool = True,
+        undo: bool = True,
     ) -> None:
         self.rules = preset(rules)
         n = len(players)
@@ -217,6 +220,7 @@ class Game:
         self._final_round_end: int | None = None
         self._pre_adjust: list[int] | None = None
         self._undo: list[tuple[object, ...]] = []
+        self._keeps_undo = undo  # a server that never takes moves back keeps no snapshots
         self.order_draws: list[tuple[int, ...]] = []
         self.first = self._choose_first(first)
         self.to_move = self.first
@@ -431,7 +435,7 @@ class Game:
         except BaseException:
             self._restore(snapshot)
             raise
-        self._undo.append(snapshot)
+        self._remember(snapshot)
         return event
 
     @staticmethod
@@ -725,7 +729,7 @@ class Game:
         except BaseException:
             self._restore(snapshot)
             raise
-        self._undo.append(snapshot)
+        self._remember(snapshot)
         return event
 
     def _challenge(
@@ -989,7 +993,7 @@ class Game:
             raise IllegalMove(
                 Reason.GAME_OVER, "these rules do not let a game end with an empty board (R6.2)"
             )
-        self._undo.append(self._snapshot())
+        self._remember()
         self._end(EndReason.ENDED_BY_REQUEST, adjust=True)
 
     def _finish_awaited(self) -> None:
@@ -1082,7 +1086,7 @@ class Game:
         i = self.index(player)
         if self.state is GameState.OVER:
             raise IllegalMove(Reason.GAME_OVER, "the game is over")
-        self._undo.append(self._snapshot())
+        self._remember()
         self._end(EndReason.RESIGNED, adjust=False, loser=i)
 
     # -- clocks (R7) ---------------------------------------------------------------------
@@ -1109,7 +1113,7 @@ class Game:
                 f"{p.name} is {over // 1000} s into overtime; "
                 f"the maximum is {clock.max_overtime_min} min",
             )
-        self._undo.append(self._snapshot())
+        self._remember()
         p.time_used_ms += elapsed_ms
         if self.state is GameState.AWAITING_FINAL and i == self.to_move:
             self._pass(i, None)
@@ -1185,6 +1189,11 @@ class Game:
         del self.history[hist_len:]  # type: ignore[misc]
         self._rng.setstate(rng_state)  # type: ignore[arg-type]
 
+    def _remember(self, snapshot: tuple[object, ...] | None = None) -> None:
+        """Keep the state before an action for :meth:`undo` (unless undo is off)."""
+        if self._keeps_undo:
+            self._undo.append(snapshot if snapshot is not None else self._snapshot())
+
     @property
     def can_undo(self) -> bool:
         return self.rules.clock is None and bool(self._undo)
@@ -1193,6 +1202,8 @@ class Game:
         """Take back the last action (casual games without a clock only)."""
         if self.rules.clock is not None:
             raise IllegalMove(Reason.UNDO_NOT_ALLOWED, "moves cannot be taken back in a timed game")
+        if not self._keeps_undo:
+            raise IllegalMove(Reason.UNDO_NOT_ALLOWED, "this game keeps no undo history")
         if not self._undo:
             raise IllegalMove(Reason.UNDO_NOT_ALLOWED, "there is nothing to undo")
         self._restore(self._undo.pop())

@@ -18,10 +18,13 @@ from helpers import H, new_game, state, take_turn, wait_turn
 
 from tessera.game import Game
 from tessera.server.app import create_app
+from tessera.server.config import ServerConfig
 from tessera.server.hub import apply_action
 from tessera.server.storage import Action, Seat, Storage, StorageError
 
 T = TypeVar("T")
+FAST = ServerConfig(bot_delay_s=0)  # the computer moves at once
+BASE = "http://localhost"  # a Host the server answers to
 
 
 @pytest.fixture
@@ -31,7 +34,7 @@ def db(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, bot_delay_s=0)) as c:
+    with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
         yield c
 
 
@@ -115,7 +118,11 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(
         assert r.json()["error"]
         if reason:
             assert r.json()["reason"] == reason
-    r = client.post(f"/api/games/{gid}/move", headers={H: tok}, content=b"{not json")
+    r = client.post(
+        f"/api/games/{gid}/move",
+        headers={H: tok, "Content-Type": "application/json"},
+        content=b"{not json",
+    )
     assert r.status_code == 400 and r.json()["reason"] == "bad_json"
     after = state(client, gid, tok)
     for key in ("board", "rack", "scores", "history", "bag_count", "seq"):
@@ -195,12 +202,12 @@ def test_challenge_rules_offer_a_challenge_and_clocks(client: TestClient) -> Non
 
 
 def test_a_restarted_app_rebuilds_every_game_from_its_log(db: str) -> None:
-    with TestClient(create_app(db, bot_delay_s=0)) as c:
+    with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
         gid, tok = new_game(c)
         for _ in range(3):
             take_turn(c, gid, tok, wait_turn(c, gid, tok))
         before = wait_turn(c, gid, tok)
-    with TestClient(create_app(db, bot_delay_s=0)) as c:
+    with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
         after = state(c, gid, tok)
     for key in ("board", "rack", "scores", "history", "bag_count", "unseen", "to_move", "seq"):
         assert after[key] == before[key], key
@@ -237,7 +244,7 @@ def test_a_clock_past_its_maximum_overtime_ends_the_game_and_the_log_keeps_it(
     gid, _ = store.create_game("blitz_test", "enable", 9, seats, [[0, 1]])
 
     async def run() -> tuple[str, int]:
-        hub = Hub(store, bot_delay_s=0)
+        hub = Hub(store, FAST)
         session = await hub.session(gid)
         loser = session.game.to_move
         for _ in range(100):
@@ -256,7 +263,7 @@ def test_a_clock_past_its_maximum_overtime_ends_the_game_and_the_log_keeps_it(
     assert rec.actions[0].player == loser and (rec.actions[0].elapsed_ms or 0) > 300
 
     async def reload() -> str:
-        hub = Hub(store, bot_delay_s=0)
+        hub = Hub(store, FAST)
         session = await hub.session(gid)
         assert session.game.is_over and session.game.result is not None
         return session.game.result.reason.value

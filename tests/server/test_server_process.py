@@ -174,6 +174,7 @@ def test_unknown_games_are_not_found(tmp_path: Path, path: str) -> None:
 
     from tessera.server.app import create_app
 
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'x.db'}")) as client:
+    app = create_app(f"sqlite:///{tmp_path / 'x.db'}")
+    with TestClient(app, base_url="http://localhost") as client:
         r = client.get(path, headers={H: "t"})
         assert r.status_code == 404 and r.json()["reason"] == "no_game"

@@ -12,6 +12,9 @@ message, never in a URL, so it stays out of logs and histories):
 - ``POST /api/games/{id}/hints`` — the best plays for your own rack
 - ``GET /api/games/{id}/gcg`` — the finished game's record
 - ``WS /api/games/{id}/ws`` — pushes ``{"type": "state", "state": …}`` after every change
+
+Every request passes :mod:`.guard` first (Host, Origin, body size, JSON). A database that
+cannot answer gives 503, never a bare 500.
 """
 
 from __future__ import annotations
@@ -20,44 +23,45 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from tessera.rules import PRESETS
 
 from .computer import levels
-from .hub import DEFAULT_LEXICON, DEFAULT_RULES, WEB_PRESETS, Hub, Listener, RequestError
+from .config import ServerConfig
+from .errors import RequestError, error_response, parse_json_object
+from .guard import guard_middleware
+from .hub import DEFAULT_RULES, WEB_PRESETS, Hub, Listener
+from .ratelimit import RateLimits
 from .storage import Storage
 
 log = logging.getLogger("tessera.server")
 TOKEN_HEADER = "x-tessera-token"
 STATIC = resources.files("tessera.server") / "static"
-
-
-def _error(exc: RequestError) -> JSONResponse:
-    return JSONResponse({"error": exc.message, "reason": exc.reason}, status_code=exc.status)
+EVICT_EVERY_S = 30.0
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    try:
-        data = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise RequestError(400, "bad_json", "the request body is not JSON") from None
-    if not isinstance(data, dict):
-        raise RequestError(400, "bad_json", "the request body must be a JSON object")
-    return data
+    return parse_json_object(await request.body())
 
 
 def _token(request: Request) -> str:
     return request.headers.get(TOKEN_HEADER, "")
+
+
+def _client(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client else "unknown"
 
 
 def _describe_preset(name: str) -> str:
@@ -75,14 +79,35 @@ def _describe_preset(name: str) -> str:
     return ", ".join(parts)
 
 
+def _seat_query(request: Request) -> int | None:
+    asked = request.query_params.get("seat")
+    if asked is None:
+        return None
+    if not (asked.isdigit() and len(asked) <= 2):
+        raise RequestError(400, "bad_seat", "seat must be a small whole number")
+    return int(asked)
+
+
+class SocketRefused(Exception):
+    """A WebSocket closed by the server: ``code`` and a short reason for the page."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
 def create_app(
     database: str,
     *,
-    bot_delay_s: float = 0.4,
+    config: ServerConfig | None = None,
     hub: Hub | None = None,
 ) -> Starlette:
     """The app over a database URL (``sqlite:///FILE``; ``postgresql://…`` works too)."""
-    the_hub = hub or Hub(Storage(database), bot_delay_s=bot_delay_s)
+    config = config or ServerConfig()
+    the_hub = hub or Hub(Storage(database), config)
+    limits = RateLimits({"create_game": f"{config.games_per_minute}/minute"})
+    sockets: Counter[str] = Counter()  # open WebSockets per client address
 
     async def page(request: Request) -> Response:
         return FileResponse(str(STATIC / "index.html"), headers={"Cache-Control": "no-store"})
@@ -93,9 +118,6 @@ def create_app(
         return Response(theme_css(), media_type="text/css")
 
     async def meta(request: Request) -> Response:
-        from tessera.lexicon.lexicon import available
-
-        lexicons = sorted({DEFAULT_LEXICON, *(a.name for a in available())})
         presets = [
             {
                 "name": n,
@@ -109,43 +131,31 @@ def create_app(
             {
                 "presets": presets,
                 "default_rules": DEFAULT_RULES,
-                "lexicons": lexicons,
-                "default_lexicon": DEFAULT_LEXICON,
+                "lexicons": list(config.lexicons),
+                "default_lexicon": config.default_lexicon,
                 "levels": list(levels()),
             }
         )
 
     async def create(request: Request) -> Response:
-        try:
-            game_id, token = await the_hub.create(await _body(request))
-        except RequestError as exc:
-            return _error(exc)
+        limits.check("create_game", _client(request))
+        game_id, token = await the_hub.create(await _body(request))
         return JSONResponse({"id": game_id, "token": token}, status_code=201)
 
     async def state(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        asked = request.query_params.get("seat")
-        try:
-            seat = int(asked) if asked is not None else None
-        except ValueError:
-            return _error(RequestError(400, "bad_seat", f"seat {asked!r} is not a number"))
-        try:
-            seats = await the_hub.seats_for(game_id, _token(request))
-            session = await the_hub.session(game_id)
-            async with session.lock:
-                return JSONResponse(the_hub.payload(session, seats, seat))
-        except RequestError as exc:
-            return _error(exc)
+        seat = _seat_query(request)
+        seats = await the_hub.seats_for(game_id, _token(request))
+        session = await the_hub.session(game_id)
+        async with session.lock:
+            return JSONResponse(the_hub.payload(session, seats, seat))
 
     async def _seat_request(
         request: Request, call: Callable[[str, str, Any], Awaitable[Any]], key: str | None = None
     ) -> Response:
         """A game action from a seat's token and JSON body; ``key`` wraps the result."""
-        try:
-            body = await _body(request)
-            result = await call(request.path_params["game_id"], _token(request), body)
-        except RequestError as exc:
-            return _error(exc)
+        body = await _body(request)
+        result = await call(request.path_params["game_id"], _token(request), body)
         return JSONResponse(result if key is None else {key: result})
 
     async def move(request: Request) -> Response:
@@ -159,49 +169,97 @@ def create_app(
 
     async def gcg(request: Request) -> Response:
         game_id = request.path_params["game_id"]
-        try:
-            text = await the_hub.gcg(game_id, _token(request))
-        except RequestError as exc:
-            return _error(exc)
+        text = await the_hub.gcg(game_id, _token(request))
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="tessera-{game_id}.gcg"'}
         )
 
+    async def receive_text(websocket: WebSocket, timeout: float | None) -> str:
+        """The next text frame, within ``timeout`` and the message size limit."""
+        try:
+            message = await asyncio.wait_for(websocket.receive(), timeout)
+        except TimeoutError:
+            raise SocketRefused(4408, "no hello in time") from None
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            raise SocketRefused(1003, "send text frames")
+        if len(text) > config.max_ws_message_bytes:
+            raise SocketRefused(1009, "message too large")
+        return text
+
+    async def hello(websocket: WebSocket, game_id: str) -> Listener:
+        """The page's first message: its token (and the seat it shows)."""
+        text = await receive_text(websocket, config.ws_hello_timeout_s)
+        try:
+            data = parse_json_object(text.encode())
+        except RequestError as exc:
+            raise SocketRefused(4400, exc.message) from None
+        token = data.get("token")
+        asked = data.get("seat")
+        if not isinstance(token, str) or (asked is not None and type(asked) is not int):
+            raise SocketRefused(4400, "hello is {token, seat?}")
+        seats = await the_hub.seats_for(game_id, token)
+        return Listener(seats, websocket.send_json, asked)
+
     async def socket(websocket: WebSocket) -> None:
         game_id = websocket.path_params["game_id"]
-        await websocket.accept()
+        client = _client(websocket)
+        if sockets[client] >= config.ws_per_client:
+            await websocket.close(code=1008, reason="too many connections from this address")
+            return
+        sockets[client] += 1
+        listener: Listener | None = None
+        session = None
         try:
-            hello = await websocket.receive_json()
-            token = str(hello.get("token", "")) if isinstance(hello, dict) else ""
-            seats = await the_hub.seats_for(game_id, token)
+            await websocket.accept()
+            listener = await hello(websocket, game_id)
             session = await the_hub.session(game_id)
-            asked = hello.get("seat")
-            listener = Listener(
-                seats, websocket.send_json, asked if isinstance(asked, int) else None
-            )
             async with session.lock:
-                first = the_hub.payload(session, seats, listener.seat)
+                if listener.seat is not None and listener.seat not in listener.seats:
+                    raise RequestError(403, "forbidden", "you cannot view another player's seat")
+                first = the_hub.payload(session, listener.seats, listener.seat)
             await websocket.send_json({"type": "state", "state": first})
             session.listeners.add(listener)
+            while True:  # pings; all actions go over HTTP
+                await receive_text(websocket, None)
         except RequestError as exc:
-            await websocket.send_json({"type": "error", "error": exc.message, "reason": exc.reason})
-            await websocket.close(code=4403 if exc.status == 403 else 4404)
-            return
-        except (WebSocketDisconnect, ValueError):
-            return
-        try:
-            while True:
-                await websocket.receive_text()  # pings; all actions go over HTTP
+            await _close(websocket, 4403 if exc.status == 403 else 4404, exc.message, exc.reason)
+        except SQLAlchemyError:
+            await _close(websocket, 1011, "the game store is not answering", "storage")
+        except SocketRefused as exc:
+            await _close(websocket, exc.code, exc.reason, "bad_message")
         except WebSocketDisconnect:
             pass
         finally:
-            session.listeners.discard(listener)
+            sockets[client] -= 1
+            if sockets[client] <= 0:
+                del sockets[client]
+            if session is not None and listener is not None:
+                session.listeners.discard(listener)
+
+    async def on_request_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestError)
+        return exc.response()
+
+    async def on_database_error(request: Request, exc: Exception) -> Response:
+        log.warning("database error on %s: %s", request.url.path, type(exc).__name__)
+        return error_response(503, "storage", "the game store is not answering; try again")
+
+    async def evict_forever() -> None:
+        while True:
+            await asyncio.sleep(EVICT_EVERY_S)
+            the_hub.evict_idle()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # compile (first run) or map the default word list now, not on the first "Start"
-        warm = asyncio.get_running_loop().run_in_executor(None, the_hub.lexicon, DEFAULT_LEXICON)
+        loop = asyncio.get_running_loop()
+        warm = loop.run_in_executor(None, the_hub.lexicon, config.default_lexicon)
+        evictor = loop.create_task(evict_forever())
         yield
+        evictor.cancel()
         with contextlib.suppress(Exception):
             await warm
         await the_hub.close()
@@ -221,6 +279,25 @@ def create_app(
         WebSocketRoute("/api/games/{game_id}/ws", socket),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={RequestError: on_request_error, SQLAlchemyError: on_database_error},
+        middleware=guard_middleware(
+            allowed_hosts=config.allowed_hosts,
+            allowed_origins=config.allowed_origins,
+            max_body=config.max_body_bytes,
+        ),
+    )
     app.state.hub = the_hub
+    app.state.sockets = sockets
     return app
+
+
+async def _close(websocket: WebSocket, code: int, message: str, reason: str) -> None:
+    """Tell the page why, then close (quietly if it is already gone)."""
+    if websocket.application_state is not WebSocketState.CONNECTED:
+        return
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "error": message, "reason": reason}))
+        await websocket.close(code=code)

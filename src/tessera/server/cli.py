@@ -2,12 +2,65 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
+
+from .config import LOCAL_HOSTS
+
+WS_MAX_FRAME = 64 * 1024  # uvicorn refuses larger WebSocket frames at the protocol level
+
+
+def offered_lexicons(chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """The word lists clients may name: those chosen, else the shipped default and every
+    list installed in the lexicon folder (by name; a client never names a path)."""
+    if chosen:
+        return tuple(dict.fromkeys(chosen))
+    from tessera.lexicon.lexicon import available
+
+    return tuple(dict.fromkeys(["enable", *(a.name for a in available())]))
+
+
+def allowed_hosts(host: str, extra: tuple[str, ...]) -> tuple[str, ...]:
+    """Host names the server answers to: loopback names, the address it listens on (unless
+    it is a wildcard) and those given with ``--allowed-host``."""
+    names = [*LOCAL_HOSTS, *extra]
+    if host not in ("0.0.0.0", "::", ""):
+        names.append(host)
+    return tuple(dict.fromkeys(n.lower() for n in names))
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, or a clear error before anything claims the server is up."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise click.ClickException(f"cannot listen on {host}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc} "
+            "(is another server using the port? choose one with --port)"
+        ) from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
 
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="Port to listen on.",
+)
 @click.option(
     "--database",
     default=None,
@@ -15,27 +68,69 @@ import click
     "default: games.db in $TESSERA_DATA_DIR or ~/.local/share/tessera.",
 )
 @click.option(
+    "--lexicon",
+    "lexicons",
+    multiple=True,
+    help="A word list players may choose, by name (repeat; the first is the default). "
+    "Default: enable and every list installed with `tessera lexicon install`.",
+)
+@click.option(
+    "--allowed-host",
+    "hosts",
+    multiple=True,
+    help="A host name the server answers to besides loopback (repeat), e.g. play.example.com.",
+)
+@click.option(
+    "--allowed-origin",
+    "origins",
+    multiple=True,
+    help="Another origin allowed to send moves (repeat), e.g. https://club.example.org.",
+)
+@click.option(
     "--bot-delay",
     default=0.4,
     show_default=True,
-    type=float,
+    type=click.FloatRange(0, 10),
     help="Seconds the computer waits before moving (so a person sees each move land).",
 )
-def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    lexicons: tuple[str, ...],
+    hosts: tuple[str, ...],
+    origins: tuple[str, ...],
+    bot_delay: float,
+) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
     import uvicorn
+    from sqlalchemy.exc import ArgumentError, OperationalError
 
     from .app import create_app
+    from .config import ServerConfig
     from .storage import default_database
 
     database = database or default_database()
-
-    from sqlalchemy.exc import ArgumentError, OperationalError
-
+    config = ServerConfig(
+        lexicons=offered_lexicons(lexicons),
+        allowed_hosts=allowed_hosts(host, hosts),
+        allowed_origins=origins,
+        bot_delay_s=bot_delay,
+    )
     try:
-        app = create_app(database, bot_delay_s=bot_delay)
+        app = create_app(database, config=config)
     except (ArgumentError, OperationalError, ImportError) as exc:
         raise click.ClickException(f"cannot open the database {database!r}: {exc}") from None
+    sock = bind(host, port)
     click.echo(f"Tessera is at http://{host}:{port}/  (games in {database})")
     # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            access_log=False,
+            log_level="warning",
+            ws_max_size=WS_MAX_FRAME,
+            timeout_keep_alive=30,
+        )
+    )
+    server.run(sockets=[sock])

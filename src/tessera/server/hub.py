@@ -13,6 +13,8 @@ import asyncio
 import logging
 import random
 import time
+import unicodedata
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,11 +22,13 @@ from typing import Any
 from tessera.game import Game, GameState
 from tessera.legality import IllegalMove, Reason, play_from_squares
 from tessera.move import Challenge, Exchange, Move, NotationError, Pass, Play, parse_move
-from tessera.rules import PRESETS, RulesError, preset
+from tessera.rules import PRESETS, preset
 from tessera.tiles import BLANK, TileError
 
 from .computer import Chooser, computer_player, levels
-from .storage import Action, GameRecord, Seat, Storage
+from .config import ServerConfig
+from .errors import RequestError, excerpt, field_int, field_str
+from .storage import Action, GameRecord, Seat, Storage, is_game_id
 from .views import move_text, view_json
 
 log = logging.getLogger("tessera.server")
@@ -32,18 +36,10 @@ log = logging.getLogger("tessera.server")
 # presets the web app offers (duplicate needs its own flow)
 WEB_PRESETS = tuple(name for name in PRESETS if name != "duplicate")
 DEFAULT_RULES = "casual"
-DEFAULT_LEXICON = "enable"
 MAX_NAME = 24
-
-
-class RequestError(Exception):
-    """A request the server refuses: ``status`` is the HTTP status, ``reason`` a stable code."""
-
-    def __init__(self, status: int, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.reason = reason
-        self.message = message
+MAX_MOVE_TEXT = 64  # the longest play in GCG notation is under 30 characters
+MAX_TILES_TEXT = 32
+MAX_PLACEMENTS = 32
 
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -64,11 +60,18 @@ class Session:
     game: Game
     lexicon: Any
     bots: dict[int, Chooser]
+    turn_started: float  # time.monotonic() when the player to move began their turn
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
-    turn_started: float = field(default_factory=time.monotonic)
+    tokens: dict[str, frozenset[int]] = field(default_factory=dict)  # known tokens' seats
+    last_used: float = field(default_factory=time.monotonic)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Watched, or the computer is thinking: not to be evicted."""
+        return bool(self.listeners) or (self.bot_task is not None and not self.bot_task.done())
 
 
 def load_lexicon(name: str) -> Any:
@@ -77,7 +80,8 @@ def load_lexicon(name: str) -> Any:
     try:
         return Lexicon.load(name)
     except (LexiconError, OSError) as exc:
-        raise RequestError(400, "bad_lexicon", f"lexicon {name!r}: {exc}") from None
+        log.error("the word list %r cannot load: %s", name, exc)
+        raise RequestError(503, "bad_lexicon", f"the word list {name!r} cannot load") from None
 
 
 def apply_action(game: Game, action: Action) -> None:
@@ -94,27 +98,58 @@ def apply_action(game: Game, action: Action) -> None:
         raise ValueError(f"unknown action kind {action.kind!r} in the game log")
 
 
+def _clean_name(value: Any, index: int) -> str:
+    """A player's name: 1–MAX_NAME printable characters (no control or format characters)."""
+    if not isinstance(value, str):
+        raise RequestError(400, "bad_players", f"player {index + 1} needs a name")
+    name = value.strip()
+    if not name or len(name) > MAX_NAME:
+        raise RequestError(
+            400, "bad_players", f"player {index + 1} needs a name of 1–{MAX_NAME} characters"
+        )
+    if any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in name):
+        raise RequestError(
+            400, "bad_players", f"player {index + 1}'s name holds control characters"
+        )
+    return name
+
+
 class Hub:
-    """All live games of one server process."""
+    """All live games of one server process.
+
+    A game lives in memory while pages watch it or the computer thinks; one left alone for
+    ``config.idle_game_s`` is dropped (:meth:`evict_idle`) and rebuilt from its log when next
+    asked for, so memory follows the games in play, not every game ever played."""
 
     def __init__(
         self,
         storage: Storage,
+        config: ServerConfig | None = None,
         *,
-        bot_delay_s: float = 0.4,
         lexicon_loader: Callable[[str], Any] = load_lexicon,
         bot_factory: Callable[[str, Any, int], Chooser] = computer_player,
     ) -> None:
         self.storage = storage
-        self.bot_delay_s = bot_delay_s
+        self.config = config or ServerConfig()
         self.lexicon_loader = lexicon_loader
         self.bot_factory = bot_factory
-        self.sessions: dict[str, Session] = {}
+        self.sessions: OrderedDict[str, Session] = OrderedDict()  # least recently used first
         self._lexicons: dict[str, Any] = {}
+
+    @property
+    def bot_delay_s(self) -> float:
+        return self.config.bot_delay_s
 
     # -- setup ---------------------------------------------------------------------------
 
     def lexicon(self, name: str) -> Any:
+        """One of the word lists the server offers, loaded once (never a client's path)."""
+        if name not in self.config.lexicons:
+            raise RequestError(
+                400,
+                "bad_lexicon",
+                f"no word list {excerpt(name)} here; use one of {list(self.config.lexicons)}",
+            )
         if name not in self._lexicons:
             self._lexicons[name] = self.lexicon_loader(name)
         return self._lexicons[name]
@@ -126,6 +161,7 @@ class Hub:
             lexicon=lexicon,
             players=[s.name for s in record.seats],
             seed=record.seed,
+            undo=False,
         )
         for action in record.actions:
             apply_action(game, action)
@@ -134,43 +170,51 @@ class Hub:
             for i, s in enumerate(record.seats)
             if s.kind == "computer"
         }
-        return Session(record, game, lexicon, bots)
+        # the turn began when the last action was stored (a game rebuilt after a restart or an
+        # eviction keeps the time its player has been thinking)
+        began_ms = record.actions[-1].at_ms if record.actions else record.created_ms
+        waited = max(0.0, time.time() - began_ms / 1000) if began_ms else 0.0
+        return Session(record, game, lexicon, bots, time.monotonic() - waited)
 
-    async def create(self, spec: dict[str, Any]) -> tuple[str, str]:
-        """A new game from the new-game dialog; returns (game id, token for the human seats)."""
-        rules_name = str(spec.get("rules") or DEFAULT_RULES)
+    def parse_spec(self, spec: dict[str, Any]) -> tuple[str, str, list[Seat]]:
+        """(rules preset, lexicon name, seats) from the new-game dialog, checked."""
+        rules_name = field_str(spec, "rules", 64) or DEFAULT_RULES
         if rules_name not in WEB_PRESETS:
             raise RequestError(
-                400, "bad_rules", f"no rules preset {rules_name!r}; use one of {list(WEB_PRESETS)}"
+                400, "bad_rules", f"no rules preset {excerpt(rules_name)}; use one of "
+                f"{list(WEB_PRESETS)}"
             )
-        try:
-            rules = preset(rules_name)
-        except RulesError as exc:
-            raise RequestError(400, "bad_rules", str(exc)) from None
-        lex_name = str(spec.get("lexicon") or DEFAULT_LEXICON)
+        lex_name = field_str(spec, "lexicon", 64) or self.config.default_lexicon
+        if lex_name not in self.config.lexicons:
+            raise RequestError(
+                400,
+                "bad_lexicon",
+                f"no word list {excerpt(lex_name)} here; use one of {list(self.config.lexicons)}",
+            )
+        rules = preset(rules_name)
         players = spec.get("players")
-        if not isinstance(players, list):
-            raise RequestError(400, "bad_players", "players must be a list")
+        if not isinstance(players, list) or len(players) > rules.max_players:
+            raise RequestError(
+                400, "bad_players",
+                f"players must be a list of {rules.min_players}–{rules.max_players}",
+            )
         seats: list[Seat] = []
         for i, p in enumerate(players):
             if not isinstance(p, dict):
                 raise RequestError(400, "bad_players", f"player {i + 1} must be an object")
-            name = str(p.get("name") or "").strip()
+            name = _clean_name(p.get("name"), i)
             kind = p.get("kind", "human")
-            if not name or len(name) > MAX_NAME:
-                raise RequestError(
-                    400, "bad_players", f"player {i + 1} needs a name of 1–{MAX_NAME} characters"
-                )
             if kind not in ("human", "computer"):
                 raise RequestError(
-                    400, "bad_players", f"player {name}: kind must be human or computer"
+                    400, "bad_players", f"player {i + 1}: kind must be human or computer"
                 )
             level = None
             if kind == "computer":
-                level = str(p.get("level") or "best")
+                level = p.get("level") or "best"
                 if level not in levels():
                     raise RequestError(
-                        400, "bad_players", f"computer level {level!r}: use one of {list(levels())}"
+                        400, "bad_players",
+                        f"computer level {excerpt(level)}: use one of {list(levels())}",
                     )
             seats.append(Seat(name, kind, level))
         if not rules.min_players <= len(seats) <= rules.max_players:
@@ -182,9 +226,14 @@ class Hub:
             )
         if len({s.name for s in seats}) != len(seats):
             raise RequestError(400, "bad_players", "player names must be different")
-        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
-        if not humans:
+        if not any(s.kind == "human" for s in seats):
             raise RequestError(400, "bad_players", "at least one player must be a person")
+        return rules_name, lex_name, seats
+
+    async def create(self, spec: dict[str, Any]) -> tuple[str, str]:
+        """A new game from the new-game dialog; returns (game id, token for the human seats)."""
+        rules_name, lex_name, seats = self.parse_spec(spec)
+        rules = preset(rules_name)
         lexicon = await asyncio.to_thread(self.lexicon, lex_name)  # a first load compiles
         alphabet = getattr(lexicon, "alphabet", None)
         if alphabet is not None and tuple(alphabet.labels) != tuple(rules.tileset.alphabet.labels):
@@ -194,11 +243,13 @@ class Hub:
                 f"lexicon {lex_name!r} is spelled in the {alphabet.name} alphabet; "
                 f"{rules.name} rules use {rules.tileset.alphabet.name} tiles",
             )
+        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
         seed = random.SystemRandom().randrange(2**62)
         game_id, tokens = await asyncio.to_thread(
             self.storage.create_game, rules_name, lex_name, seed, seats, [humans]
         )
         session = self._session_from(await asyncio.to_thread(self.storage.load, game_id))
+        session.tokens[tokens[0]] = frozenset(humans)
         self._schedule_bots(session)
         return game_id, tokens[0]
 
@@ -209,24 +260,59 @@ class Hub:
         if session is None:
             session = self._build(record)
             self.sessions[record.id] = session
+            self.evict_idle(keep=session)
         return session
 
     async def session(self, game_id: str) -> Session:
         """The live game, rebuilt from its log on first use (after a restart too)."""
         session = self.sessions.get(game_id)
-        if session is not None:
-            return session
-        record = await asyncio.to_thread(self.storage.load, game_id)
-        if record is not None:
-            await asyncio.to_thread(self.lexicon, record.lexicon)
-        session = self._session_from(record)
-        self._schedule_bots(session)
+        if session is None:
+            if not is_game_id(game_id):
+                raise RequestError(404, "no_game", "no such game")
+            record = await asyncio.to_thread(self.storage.load, game_id)
+            if record is not None:
+                await asyncio.to_thread(self.lexicon, record.lexicon)
+            session = self.sessions.get(game_id) or self._session_from(record)
+            self._schedule_bots(session)
+        self.sessions.move_to_end(game_id)
+        session.last_used = time.monotonic()
         return session
+
+    def evict_idle(self, keep: Session | None = None) -> int:
+        """Drop games nobody watches: those idle for ``idle_game_s``, and the least recently
+        used beyond ``max_live_games``. Returns how many were dropped."""
+        now = time.monotonic()
+        over = len(self.sessions) - self.config.max_live_games
+        dropped = 0
+        for game_id, session in list(self.sessions.items()):
+            if session is keep or session.busy:
+                continue
+            if over > 0 or now - session.last_used > self.config.idle_game_s:
+                self._forget(game_id, session)
+                over -= 1
+                dropped += 1
+            elif over <= 0:
+                break  # the rest were used more recently
+        return dropped
+
+    def _forget(self, game_id: str, session: Session) -> None:
+        for task in (session.bot_task, session.clock_task):
+            if task is not None:
+                task.cancel()
+        if self.sessions.get(game_id) is session:
+            del self.sessions[game_id]
 
     async def seats_for(self, game_id: str, token: str) -> frozenset[int]:
         """The seats ``token`` controls; refuses a caller that controls none."""
-        await self.session(game_id)  # 404 before 403
-        seats = await asyncio.to_thread(self.storage.token_seats, game_id, token)
+        session = await self.session(game_id)  # 404 before 403
+        seats = session.tokens.get(token)
+        if seats is None:
+            if not token or len(token) > 64:
+                seats = frozenset()
+            else:
+                seats = await asyncio.to_thread(self.storage.token_seats, game_id, token)
+            if seats:
+                session.tokens[token] = seats
         if not seats:
             raise RequestError(403, "forbidden", "this page holds no seat in that game")
         return seats
@@ -274,22 +360,25 @@ class Hub:
 
     # -- actions -------------------------------------------------------------------------
 
-    def _parse_request(self, game: Game, body: dict[str, Any]) -> tuple[str, Move | None]:
-        """(log kind, move) from a page's request; refuses malformed input clearly."""
+    @staticmethod
+    def _parse_request(game: Game, body: dict[str, Any]) -> tuple[str, Move | None]:
+        """(log kind, move) from a page's request; refuses malformed input clearly. Every
+        field is bounded before it is parsed."""
         kind = body.get("action")
         alphabet = game.alphabet
         if kind == "play":
             if "text" in body:
+                text = field_str(body, "text", MAX_MOVE_TEXT)
                 try:
-                    move = parse_move(str(body["text"]), alphabet, game.board)
+                    move = parse_move(text, alphabet, game.board)
                 except NotationError as exc:
                     raise RequestError(400, Reason.NOTATION.value, str(exc)) from None
                 if not isinstance(move, Play):
                     raise RequestError(400, Reason.NOTATION.value, "that is not a tile play")
                 return "move", move
-            return "move", self._placements_play(game, body.get("placements"))
+            return "move", Hub._placements_play(game, body.get("placements"))
         if kind == "exchange":
-            tiles_text = str(body.get("tiles") or "")
+            tiles_text = field_str(body, "tiles", MAX_TILES_TEXT)
             try:
                 tiles = alphabet.parse(tiles_text.upper())
             except TileError as exc:
@@ -303,28 +392,31 @@ class Hub:
             return "challenge", None
         if kind == "resign":
             return "resign", None
-        raise RequestError(400, "bad_action", f"unknown action {kind!r}")
+        raise RequestError(400, "bad_action", f"unknown action {excerpt(kind)}")
 
     @staticmethod
     def _placements_play(game: Game, placements: Any) -> Play:
         if not isinstance(placements, list) or not placements:
             raise RequestError(400, Reason.NO_TILES.value, "place at least one tile")
+        if len(placements) > MAX_PLACEMENTS:
+            raise RequestError(400, Reason.NOTATION.value, "too many tiles in one play")
         squares = []
         seen = set()
         for item in placements:
             if not (
-                isinstance(item, list | tuple)
+                isinstance(item, list)
                 and len(item) == 3
-                and isinstance(item[0], int)
-                and isinstance(item[1], int)
+                and type(item[0]) is int
+                and type(item[1]) is int
                 and isinstance(item[2], str)
+                and len(item[2]) <= 4
             ):
                 raise RequestError(
                     400, Reason.NOTATION.value, "each placement is [row, column, letter]"
                 )
             r, c, label = item
             if not game.board.on_board(r, c):
-                raise RequestError(400, Reason.OFF_BOARD.value, f"({r}, {c}) is off the board")
+                raise RequestError(400, Reason.OFF_BOARD.value, "a tile is off the board")
             if (r, c) in seen:
                 raise RequestError(400, Reason.OCCUPIED.value, "two tiles on one square")
             seen.add((r, c))
@@ -341,6 +433,13 @@ class Hub:
             return play_from_squares(game.board, squares)
         except IllegalMove as exc:
             raise RequestError(400, exc.reason.value, str(exc)) from None
+
+    @staticmethod
+    def _seat(body: dict[str, Any], seats: frozenset[int], what: str) -> int:
+        seat = field_int(body, "seat")
+        if seat not in seats:
+            raise RequestError(403, "forbidden", f"you cannot {what} for that seat")
+        return seat  # type: ignore[return-value]
 
     def _elapsed(self, session: Session) -> int | None:
         if session.game.rules.clock is None:
@@ -380,13 +479,12 @@ class Hub:
             text = "time_expired"
         else:
             raise ValueError(f"unknown action kind {kind!r}")
-        action = Action(seat, kind, text, elapsed)
         seq = len(session.record.actions)
         try:
-            self.storage.append(session.record.id, seq, action)
+            action = self.storage.append(session.record.id, seq, Action(seat, kind, text, elapsed))
         except Exception:
             log.exception("game %s: could not store action %d; reloading", session.record.id, seq)
-            self.sessions.pop(session.record.id, None)
+            self._forget(session.record.id, session)
             raise RequestError(503, "storage", "the move could not be saved; try again") from None
         session.record.actions.append(action)
         if elapsed is not None or game.to_move != was_to_move:
@@ -396,20 +494,22 @@ class Hub:
         """A page's move. Returns the new state for the acting seat once it is stored."""
         seats = await self.seats_for(game_id, token)
         session = await self.session(game_id)
-        seat = body.get("seat")
-        if not isinstance(seat, int) or seat not in seats:
-            raise RequestError(403, "forbidden", "you cannot move for that seat")
+        seat = self._seat(body, seats, "move")
+        expected = field_int(body, "seq", required=False)
         async with session.lock:
             if session.record.seats[seat].kind != "human":
                 raise RequestError(403, "forbidden", "that seat is the computer's")
-            expected = body.get("seq")
-            if isinstance(expected, int) and expected != len(session.record.actions):
+            if expected is not None and expected != len(session.record.actions):
                 raise RequestError(
                     409, "stale", "the game has moved on since this page last heard; reloaded"
                 )
-            kind, move = self._parse_request(session.game, body)
+
+            def parse_and_apply() -> None:
+                kind, move = self._parse_request(session.game, body)
+                self._apply(session, seat, kind, move)
+
             try:
-                await asyncio.to_thread(self._apply, session, seat, kind, move)
+                await asyncio.to_thread(parse_and_apply)
             except IllegalMove as exc:
                 raise RequestError(400, exc.reason.value, str(exc)) from None
             state = self.payload(session, seats)  # hot seat: the next person's view
@@ -421,17 +521,22 @@ class Hub:
         """Score a tentative play without making it (the page's live score)."""
         seats = await self.seats_for(game_id, token)
         session = await self.session(game_id)
-        seat = body.get("seat")
-        if not isinstance(seat, int) or seat not in seats:
-            raise RequestError(403, "forbidden", "you cannot move for that seat")
+        seat = self._seat(body, seats, "move")
         game = session.game
-        play = self._placements_play(game, body.get("placements"))
-        try:
-            scored = game.check(play, player=seat)
-        except IllegalMove as exc:
-            return {"ok": False, "reason": exc.reason.value, "message": str(exc)}
-        assert scored is not None
-        return {"ok": True, "score": scored.score, "move": scored.human(game.alphabet, game.board)}
+
+        def score() -> dict[str, Any]:
+            play = self._placements_play(game, body.get("placements"))
+            try:
+                scored = game.check(play, player=seat)
+            except IllegalMove as exc:
+                return {"ok": False, "reason": exc.reason.value, "message": str(exc)}
+            assert scored is not None
+            return {
+                "ok": True, "score": scored.score, "move": scored.human(game.alphabet, game.board)
+            }
+
+        async with session.lock:
+            return await asyncio.to_thread(score)
 
     async def hints(self, game_id: str, token: str, body: dict[str, Any]) -> list[dict[str, Any]]:
         """The best plays for the asking seat's own rack (its turn only)."""
@@ -439,13 +544,12 @@ class Hub:
 
         seats = await self.seats_for(game_id, token)
         session = await self.session(game_id)
-        seat = body.get("seat")
-        if not isinstance(seat, int) or seat not in seats:
-            raise RequestError(403, "forbidden", "you cannot ask for another seat's hints")
-        game = session.game
-        if game.to_move != seat or game.state is not GameState.PLAYING:
-            raise RequestError(400, Reason.NOT_YOUR_TURN.value, "hints are for your own turn")
-        view = game.view(seat)
+        seat = self._seat(body, seats, "ask for hints")
+        async with session.lock:
+            game = session.game
+            if game.to_move != seat or game.state is not GameState.PLAYING:
+                raise RequestError(400, Reason.NOT_YOUR_TURN.value, "hints are for your own turn")
+            view = game.view(seat)
         plays = await asyncio.to_thread(top_plays, view, session.lexicon, 5)
         alphabet = game.alphabet
         return [
@@ -467,7 +571,8 @@ class Hub:
             )
         from tessera.formats import gcg
 
-        return gcg.dumps(session.game)
+        async with session.lock:
+            return await asyncio.to_thread(gcg.dumps, session.game)
 
     # -- the computer's turns ------------------------------------------------------------
 

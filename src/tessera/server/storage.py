@@ -14,7 +14,7 @@ import json
 import os
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -90,12 +90,13 @@ class Seat:
 
 @dataclass(frozen=True)
 class Action:
-    """One entry of a game's log."""
+    """One entry of a game's log (``at_ms``: when it was stored, epoch milliseconds)."""
 
     player: int
     kind: str
     text: str
     elapsed_ms: int | None = None
+    at_ms: int | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -108,6 +109,19 @@ class GameRecord:
     seed: int
     seats: list[Seat]
     actions: list[Action] = field(default_factory=list)
+    created_ms: int | None = None
+
+
+GAME_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a game id (so junk never reaches the database)."""
+    return 0 < len(text) <= 32 and set(text) <= GAME_ID_CHARS
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -164,7 +178,7 @@ class Storage:
         """Store a new game; returns its id and one fresh token per entry of ``token_seats``."""
         game_id = secrets.token_urlsafe(12)
         tokens = [secrets.token_urlsafe(24) for _ in token_seats]
-        now = int(time.time() * 1000)
+        now = _now_ms()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(games_table).values(
@@ -184,8 +198,10 @@ class Storage:
                 )
         return game_id, tokens
 
-    def append(self, game_id: str, seq: int, action: Action) -> None:
-        """Commit ``action`` as entry ``seq`` (0-based) of the game's log; returns once durable."""
+    def append(self, game_id: str, seq: int, action: Action) -> Action:
+        """Commit ``action`` as entry ``seq`` (0-based) of the game's log; returns it, stamped
+        with the time it was stored, once it is durable."""
+        at = _now_ms()
         try:
             with self.engine.begin() as conn:
                 conn.execute(
@@ -196,11 +212,12 @@ class Storage:
                         kind=action.kind,
                         text=action.text,
                         elapsed_ms=action.elapsed_ms,
-                        created_at=int(time.time() * 1000),
+                        created_at=at,
                     )
                 )
         except IntegrityError:
             raise StorageError(f"game {game_id}: log entry {seq} already exists") from None
+        return replace(action, at_ms=at)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -221,7 +238,8 @@ class Storage:
             lexicon=row.lexicon,
             seed=int(row.seed),
             seats=[Seat.from_json(s) for s in json.loads(row.seats)],
-            actions=[Action(r.player, r.kind, r.text, r.elapsed_ms) for r in rows],
+            actions=[Action(r.player, r.kind, r.text, r.elapsed_ms, r.created_at) for r in rows],
+            created_ms=row.created_at,
         )
 
     def token_seats(self, game_id: str, token: str) -> frozenset[int]:

@@ -1,0 +1,34 @@
+"""The server's settings: what it offers and the limits it holds every client to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything ``create_app`` needs besides the database.
+
+    ``lexicons`` are the only word lists a client may name (by name, never a path); the first
+    is the default. ``allowed_hosts`` are the ``Host`` names the server answers to (DNS
+    rebinding), ``allowed_origins`` extra origins allowed to send state-changing requests
+    besides the server's own.
+    """
+
+    lexicons: tuple[str, ...] = ("enable",)
+    allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
+    allowed_origins: tuple[str, ...] = ()
+    bot_delay_s: float = 0.4
+    max_body_bytes: int = 16 * 1024
+    max_ws_message_bytes: int = 4 * 1024
+    ws_hello_timeout_s: float = 10.0
+    ws_per_client: int = 64
+    games_per_minute: int = 30  # per client address
+    idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
+    max_live_games: int = 5000
+
+    @property
+    def default_lexicon(self) -> str:
+        return self.lexicons[0]
