@@ -474,3 +474,20 @@ def test_player_names_refuse_control_characters(client: TestClient, name: Any) -
 def test_names_in_any_script_are_welcome(client: TestClient) -> None:
     players = [{"name": "Kovács Éva", "kind": "human"}, {"name": "山田 太郎", "kind": "human"}]
     assert client.post("/api/games", json={"players": players}).status_code == 201
+
+
+def test_a_finished_game_leaves_memory_sooner_than_a_live_one(db: str) -> None:
+    config = ServerConfig(bot_delay_s=0, idle_game_s=3600, idle_over_game_s=0)
+    with TestClient(create_app(db, config=config), base_url=BASE) as c:
+        hub = hub_of(c)
+        live, _ = new_game(c, players=HUMANS)
+        over, over_tok = new_game(c, players=HUMANS)
+        s = state(c, over, over_tok)
+        r = c.post(
+            f"/api/games/{over}/move",
+            headers={H: over_tok},
+            json={"seat": s["to_move"], "action": "resign"},
+        )
+        assert r.status_code == 200 and r.json()["state"] == "over"
+        assert hub.evict_idle() == 1
+        assert live in hub.sessions and over not in hub.sessions

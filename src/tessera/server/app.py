@@ -64,6 +64,10 @@ def _client(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client else "unknown"
 
 
+def _json_text(text: str) -> Response:
+    return Response(text, media_type="application/json")
+
+
 def _describe_preset(name: str) -> str:
     rules = PRESETS[name]
     parts = [
@@ -148,7 +152,7 @@ def create_app(
         seats = await the_hub.seats_for(game_id, _token(request))
         session = await the_hub.session(game_id)
         async with session.lock:
-            return JSONResponse(the_hub.payload(session, seats, seat))
+            return _json_text(the_hub.state_text(session, seats, seat))
 
     async def _seat_request(
         request: Request, call: Callable[[str, str, Any], Awaitable[Any]], key: str | None = None
@@ -159,7 +163,8 @@ def create_app(
         return JSONResponse(result if key is None else {key: result})
 
     async def move(request: Request) -> Response:
-        return await _seat_request(request, the_hub.act)
+        body = await _body(request)
+        return _json_text(await the_hub.act(request.path_params["game_id"], _token(request), body))
 
     async def check(request: Request) -> Response:
         return await _seat_request(request, the_hub.check)
@@ -201,7 +206,7 @@ def create_app(
         if not isinstance(token, str) or (asked is not None and type(asked) is not int):
             raise SocketRefused(4400, "hello is {token, seat?}")
         seats = await the_hub.seats_for(game_id, token)
-        return Listener(seats, websocket.send_json, asked)
+        return Listener(seats, websocket.send_text, asked)
 
     async def socket(websocket: WebSocket) -> None:
         game_id = websocket.path_params["game_id"]
@@ -219,8 +224,8 @@ def create_app(
             async with session.lock:
                 if listener.seat is not None and listener.seat not in listener.seats:
                     raise RequestError(403, "forbidden", "you cannot view another player's seat")
-                first = the_hub.payload(session, listener.seats, listener.seat)
-            await websocket.send_json({"type": "state", "state": first})
+                first = the_hub.state_text(session, listener.seats, listener.seat)
+            await websocket.send_text(f'{{"type":"state","state":{first}}}')
             session.listeners.add(listener)
             while True:  # pings; all actions go over HTTP
                 await receive_text(websocket, None)

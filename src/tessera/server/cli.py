@@ -87,6 +87,20 @@ def bind(host: str, port: int) -> socket.socket:
     help="Another origin allowed to send moves (repeat), e.g. https://club.example.org.",
 )
 @click.option(
+    "--games-per-minute",
+    default=30,
+    show_default=True,
+    type=click.IntRange(1),
+    help="New games one client address may start per minute.",
+)
+@click.option(
+    "--ws-per-client",
+    default=64,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Open WebSockets allowed per client address.",
+)
+@click.option(
     "--bot-delay",
     default=0.4,
     show_default=True,
@@ -100,6 +114,8 @@ def serve(
     lexicons: tuple[str, ...],
     hosts: tuple[str, ...],
     origins: tuple[str, ...],
+    games_per_minute: int,
+    ws_per_client: int,
     bot_delay: float,
 ) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
@@ -116,6 +132,8 @@ def serve(
         allowed_hosts=allowed_hosts(host, hosts),
         allowed_origins=origins,
         bot_delay_s=bot_delay,
+        games_per_minute=games_per_minute,
+        ws_per_client=ws_per_client,
     )
     try:
         app = create_app(database, config=config)

@@ -27,6 +27,7 @@ class ServerConfig:
     ws_per_client: int = 64
     games_per_minute: int = 30  # per client address
     idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
+    idle_over_game_s: float = 30.0  # and a finished one after this
     max_live_games: int = 5000
 
     @property

@@ -10,12 +10,15 @@ page, the view of the seat that page controls, never anything more.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 import random
 import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +31,7 @@ from tessera.tiles import BLANK, TileError
 from .computer import Chooser, computer_player, levels
 from .config import ServerConfig
 from .errors import RequestError, excerpt, field_int, field_str
+from .logwriter import LogWriter
 from .storage import Action, GameRecord, Seat, Storage, is_game_id
 from .views import move_text, view_json
 
@@ -42,7 +46,7 @@ MAX_TILES_TEXT = 32
 MAX_PLACEMENTS = 32
 
 
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
+Sender = Callable[[str], Awaitable[None]]  # sends one JSON text message
 
 
 @dataclass(eq=False)
@@ -65,6 +69,8 @@ class Session:
     listeners: set[Listener] = field(default_factory=set)
     tokens: dict[str, frozenset[int]] = field(default_factory=dict)  # known tokens' seats
     last_used: float = field(default_factory=time.monotonic)
+    texts: dict[tuple[int, frozenset[int]], str] = field(default_factory=dict)  # state_text
+    texts_seq: int = -1
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
 
@@ -135,6 +141,9 @@ class Hub:
         self.bot_factory = bot_factory
         self.sessions: OrderedDict[str, Session] = OrderedDict()  # least recently used first
         self._lexicons: dict[str, Any] = {}
+        self.writer = LogWriter(storage)
+        # the computer's thinking, hints and move checks; database reads use the default pool
+        self.cpu = ThreadPoolExecutor(max_workers=os.cpu_count() or 2, thread_name_prefix="cpu")
 
     @property
     def bot_delay_s(self) -> float:
@@ -279,20 +288,23 @@ class Hub:
         return session
 
     def evict_idle(self, keep: Session | None = None) -> int:
-        """Drop games nobody watches: those idle for ``idle_game_s``, and the least recently
-        used beyond ``max_live_games``. Returns how many were dropped."""
+        """Drop games nobody watches: finished ones idle for ``idle_over_game_s``, others
+        idle for ``idle_game_s``, and the least recently used beyond ``max_live_games``.
+        Returns how many were dropped."""
         now = time.monotonic()
         over = len(self.sessions) - self.config.max_live_games
         dropped = 0
         for game_id, session in list(self.sessions.items()):
             if session is keep or session.busy:
                 continue
-            if over > 0 or now - session.last_used > self.config.idle_game_s:
+            idle = now - session.last_used
+            limit = (
+                self.config.idle_over_game_s if session.game.is_over else self.config.idle_game_s
+            )
+            if over > 0 or idle > limit:
                 self._forget(game_id, session)
                 over -= 1
                 dropped += 1
-            elif over <= 0:
-                break  # the rest were used more recently
         return dropped
 
     def _forget(self, game_id: str, session: Session) -> None:
@@ -330,29 +342,37 @@ class Hub:
             return to_move
         return min(seats)
 
-    def payload(
+    def state_text(
         self, session: Session, seats: frozenset[int], asked: int | None = None
-    ) -> dict[str, Any]:
-        """The message a page receives: one seat's view and what the page may do."""
+    ) -> str:
+        """The message a page receives, as JSON text: one seat's view and what the page may do.
+        The view is built and encoded once per position and seat (a move's answer and every
+        page of that seat share it); only the time on the turn is added fresh."""
         seat = self.active_seat(session, seats, asked)
-        game = session.game
-        data = view_json(game.view(seat))
-        data["game_id"] = session.record.id
-        data["kinds"] = [s.kind for s in session.record.seats]
-        data["levels"] = [s.level for s in session.record.seats]
-        data["my_seats"] = sorted(seats)
-        data["lexicon"] = session.record.lexicon
-        data["turn_elapsed_ms"] = int((time.monotonic() - session.turn_started) * 1000)
-        data["seq"] = len(session.record.actions)
-        return data
+        seq = len(session.record.actions)
+        if session.texts_seq != seq:
+            session.texts.clear()
+            session.texts_seq = seq
+        key = (seat, seats)
+        text = session.texts.get(key)
+        if text is None:
+            data = view_json(session.game.view(seat))
+            data["game_id"] = session.record.id
+            data["kinds"] = [s.kind for s in session.record.seats]
+            data["levels"] = [s.level for s in session.record.seats]
+            data["my_seats"] = sorted(seats)
+            data["lexicon"] = session.record.lexicon
+            data["seq"] = seq
+            text = session.texts[key] = json.dumps(data, separators=(",", ":"))
+        elapsed = int((time.monotonic() - session.turn_started) * 1000)
+        return f'{{"turn_elapsed_ms":{elapsed},{text[1:]}'
 
     async def broadcast(self, session: Session) -> None:
         dead: list[Listener] = []
         for listener in list(session.listeners):
             try:
-                await listener.send(
-                    {"type": "state", "state": self.payload(session, listener.seats, listener.seat)}
-                )
+                state = self.state_text(session, listener.seats, listener.seat)
+                await listener.send(f'{{"type":"state","state":{state}}}')
             except Exception:  # a closed socket: forget it
                 dead.append(listener)
         for listener in dead:
@@ -446,21 +466,20 @@ class Hub:
             return None
         return int((time.monotonic() - session.turn_started) * 1000)
 
-    def _apply(
+    def _make(
         self,
         session: Session,
         seat: int,
         kind: str,
         move: Move | None,
         elapsed_ms: int | None = None,
-    ) -> None:
-        """Validate and apply, then commit to the log; on a failed commit, rebuild from it.
+    ) -> Action:
+        """Validate and apply an action to the live game; returns the log entry to store.
 
         ``kind`` is move | challenge | resign | time_expired. The mover's time since the turn
         began is charged to them (games with a clock only)."""
         game = session.game
-        was_to_move = game.to_move
-        elapsed = self._elapsed(session) if seat == was_to_move else None
+        elapsed = self._elapsed(session) if seat == game.to_move else None
         if kind == "move" and isinstance(move, Challenge):
             kind = "challenge"
         if kind == "move":
@@ -479,19 +498,48 @@ class Hub:
             text = "time_expired"
         else:
             raise ValueError(f"unknown action kind {kind!r}")
+        return Action(seat, kind, text, elapsed)
+
+    async def _commit(self, session: Session, action: Action, was_to_move: int) -> None:
+        """Store an action already applied to the live game; only then is it acknowledged.
+        If it cannot be stored, the live game (now ahead of its log) is dropped and rebuilt
+        from the log on the next request."""
         seq = len(session.record.actions)
         try:
-            action = self.storage.append(session.record.id, seq, Action(seat, kind, text, elapsed))
+            stored = await self.writer.append(session.record.id, seq, action)
         except Exception:
             log.exception("game %s: could not store action %d; reloading", session.record.id, seq)
             self._forget(session.record.id, session)
             raise RequestError(503, "storage", "the move could not be saved; try again") from None
-        session.record.actions.append(action)
-        if elapsed is not None or game.to_move != was_to_move:
+        session.record.actions.append(stored)
+        if action.elapsed_ms is not None or session.game.to_move != was_to_move:
             session.turn_started = time.monotonic()
 
-    async def act(self, game_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        """A page's move. Returns the new state for the acting seat once it is stored."""
+    async def _perform(
+        self,
+        session: Session,
+        seat: int,
+        kind: str,
+        move: Move | None,
+        elapsed_ms: int | None = None,
+        body: dict[str, Any] | None = None,
+    ) -> None:
+        """Parse (from ``body``, when given), validate and apply off the event loop, then
+        commit. The caller holds the session's lock."""
+        was_to_move = session.game.to_move
+
+        def make() -> Action:
+            nonlocal kind, move
+            if body is not None:
+                kind, move = self._parse_request(session.game, body)
+            return self._make(session, seat, kind, move, elapsed_ms)
+
+        action = await asyncio.get_running_loop().run_in_executor(self.cpu, make)
+        await self._commit(session, action, was_to_move)
+
+    async def act(self, game_id: str, token: str, body: dict[str, Any]) -> str:
+        """A page's move. Returns the new state (JSON text) for the acting seat once it is
+        stored."""
         seats = await self.seats_for(game_id, token)
         session = await self.session(game_id)
         seat = self._seat(body, seats, "move")
@@ -503,16 +551,11 @@ class Hub:
                 raise RequestError(
                     409, "stale", "the game has moved on since this page last heard; reloaded"
                 )
-
-            def parse_and_apply() -> None:
-                kind, move = self._parse_request(session.game, body)
-                self._apply(session, seat, kind, move)
-
             try:
-                await asyncio.to_thread(parse_and_apply)
+                await self._perform(session, seat, "", None, body=body)
             except IllegalMove as exc:
                 raise RequestError(400, exc.reason.value, str(exc)) from None
-            state = self.payload(session, seats)  # hot seat: the next person's view
+            state = self.state_text(session, seats)  # hot seat: the next person's view
         await self.broadcast(session)
         self._schedule_bots(session)
         return state
@@ -536,7 +579,7 @@ class Hub:
             }
 
         async with session.lock:
-            return await asyncio.to_thread(score)
+            return await asyncio.get_running_loop().run_in_executor(self.cpu, score)
 
     async def hints(self, game_id: str, token: str, body: dict[str, Any]) -> list[dict[str, Any]]:
         """The best plays for the asking seat's own rack (its turn only)."""
@@ -550,7 +593,9 @@ class Hub:
             if game.to_move != seat or game.state is not GameState.PLAYING:
                 raise RequestError(400, Reason.NOT_YOUR_TURN.value, "hints are for your own turn")
             view = game.view(seat)
-        plays = await asyncio.to_thread(top_plays, view, session.lexicon, 5)
+        plays = await asyncio.get_running_loop().run_in_executor(
+            self.cpu, top_plays, view, session.lexicon, 5
+        )
         alphabet = game.alphabet
         return [
             {
@@ -586,6 +631,7 @@ class Hub:
         session.bot_task = asyncio.get_running_loop().create_task(self._run_bots(session))
 
     async def _run_bots(self, session: Session) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             async with session.lock:
                 game = session.game
@@ -600,7 +646,7 @@ class Hub:
                 await asyncio.sleep(self.bot_delay_s)
             bot = session.bots[seat]
             try:
-                move: Move = await asyncio.to_thread(bot.choose, view)
+                move: Move = await loop.run_in_executor(self.cpu, bot.choose, view)
             except Exception:  # a broken bot must not stall the game: it passes
                 log.exception("game %s: the computer could not choose", session.record.id)
                 move = Pass()
@@ -608,14 +654,14 @@ class Hub:
                 if len(session.record.actions) != seq or session.game.to_move != seat:
                     continue
                 try:
-                    await asyncio.to_thread(self._apply, session, seat, "move", move)
+                    await self._perform(session, seat, "move", move)
                 except IllegalMove as exc:
                     log.warning(
                         "game %s: the computer's move was refused (%s); it passes",
                         session.record.id,
                         exc.reason.value,
                     )
-                    await asyncio.to_thread(self._apply, session, seat, "move", Pass())
+                    await self._perform(session, seat, "move", Pass())
                 except RequestError:
                     return
             await self.broadcast(session)
@@ -647,7 +693,7 @@ class Hub:
                 return
             elapsed = int((time.monotonic() - session.turn_started) * 1000)
             try:
-                await asyncio.to_thread(self._apply, session, seat, "time_expired", None, elapsed)
+                await self._perform(session, seat, "time_expired", None, elapsed)
             except IllegalMove:  # woke a moment early: look again
                 self._schedule_clock(session)
                 return
@@ -661,3 +707,5 @@ class Hub:
             for task in (session.bot_task, session.clock_task):
                 if task is not None:
                     task.cancel()
+        await asyncio.to_thread(self.writer.close)
+        self.cpu.shutdown(wait=False, cancel_futures=True)

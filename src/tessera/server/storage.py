@@ -201,23 +201,41 @@ class Storage:
     def append(self, game_id: str, seq: int, action: Action) -> Action:
         """Commit ``action`` as entry ``seq`` (0-based) of the game's log; returns it, stamped
         with the time it was stored, once it is durable."""
+        result = self.append_many([(game_id, seq, action)])[0]
+        if isinstance(result, StorageError):
+            raise result
+        return result
+
+    def append_many(
+        self, entries: list[tuple[str, int, Action]]
+    ) -> list[Action | StorageError]:
+        """Commit several log entries in one transaction (one disk flush for all of them).
+
+        Each entry's answer is its stamped action, or a StorageError when its place in its
+        game's log is taken (the others are still stored). A database that cannot answer
+        raises for all."""
         at = _now_ms()
+        rows = [
+            {
+                "game_id": game_id,
+                "seq": seq,
+                "player": action.player,
+                "kind": action.kind,
+                "text": action.text,
+                "elapsed_ms": action.elapsed_ms,
+                "created_at": at,
+            }
+            for game_id, seq, action in entries
+        ]
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    insert(actions_table).values(
-                        game_id=game_id,
-                        seq=seq,
-                        player=action.player,
-                        kind=action.kind,
-                        text=action.text,
-                        elapsed_ms=action.elapsed_ms,
-                        created_at=at,
-                    )
-                )
+                conn.execute(insert(actions_table), rows)
         except IntegrityError:
-            raise StorageError(f"game {game_id}: log entry {seq} already exists") from None
-        return replace(action, at_ms=at)
+            if len(entries) == 1:
+                game_id, seq, _ = entries[0]
+                return [StorageError(f"game {game_id}: log entry {seq} already exists")]
+            return [r for entry in entries for r in self.append_many([entry])]
+        return [replace(action, at_ms=at) for _, _, action in entries]
 
     # -- reading -------------------------------------------------------------------------
 
