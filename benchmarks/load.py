@@ -68,16 +68,24 @@ def percentile(values: list[float], q: float) -> float:
 
 
 async def play_games(
-    url: str, http: aiohttp.ClientSession, rng: random.Random, tally: Tally,
-    pause: tuple[float, float], stop: asyncio.Event,
+    url: str,
+    http: aiohttp.ClientSession,
+    rng: random.Random,
+    tally: Tally,
+    pause: tuple[float, float],
+    stop: asyncio.Event,
 ) -> None:
     """One client: game after game until ``stop``."""
     ws_url = url.replace("http", "ws")
     while not stop.is_set():
         async with http.post(
             "/api/games",
-            json={"players": [{"name": "Load", "kind": "human"},
-                              {"name": "Bot", "kind": "computer", "level": LEVEL}]},
+            json={
+                "players": [
+                    {"name": "Load", "kind": "human"},
+                    {"name": "Bot", "kind": "computer", "level": LEVEL},
+                ]
+            },
         ) as r:
             if r.status != 201:
                 tally.errors += 1
@@ -184,8 +192,20 @@ def _cpu_seconds() -> float:
 def server(database: str, workers: int = 1) -> Iterator[str]:
     global _server_pid
     port = _free_port()
-    cmd = [str(TESSERA), "serve", "--port", str(port), "--database", database, "--bot-delay",
-           "0", "--games-per-minute", "100000", "--ws-per-client", "100000"]
+    cmd = [
+        str(TESSERA),
+        "serve",
+        "--port",
+        str(port),
+        "--database",
+        database,
+        "--bot-delay",
+        "0",
+        "--games-per-minute",
+        "100000",
+        "--ws-per-client",
+        "100000",
+    ]
     if workers > 1:
         cmd += ["--workers", str(workers)]
     log = tempfile.NamedTemporaryFile(prefix="tessera-load-", suffix=".log", delete=False)
@@ -230,12 +250,17 @@ def database(kind: str) -> Iterator[str]:
 
 def report(kind: str, model: str, rows: list[dict[str, float]]) -> None:
     print(f"\n{kind}, {model}:")
-    print(f"{'games':>6} {'moves/s':>8} {'move p50':>9} {'move p99':>9} {'hint p50':>9} "
-          f"{'hint p99':>9} {'server cores':>12} {'errors':>6}")
+    print(
+        f"{'games':>6} {'moves/s':>8} {'move p50':>9} {'move p99':>9} {'hint p50':>9} "
+        f"{'hint p99':>9} {'server cores':>12} {'errors':>6}"
+    )
     for r in rows:
-        print(f"{r['games']:>6} {r['moves_per_s']:>8.1f} {r['move_p50_ms']:>7.1f}ms "
-              f"{r['move_p99_ms']:>7.1f}ms {r['hint_p50_ms']:>7.1f}ms {r['hint_p99_ms']:>7.1f}ms "
-              f"{r['server_cores']:>12.2f} {r['errors']:>6}", flush=True)
+        print(
+            f"{r['games']:>6} {r['moves_per_s']:>8.1f} {r['move_p50_ms']:>7.1f}ms "
+            f"{r['move_p99_ms']:>7.1f}ms {r['hint_p50_ms']:>7.1f}ms {r['hint_p99_ms']:>7.1f}ms "
+            f"{r['server_cores']:>12.2f} {r['errors']:>6}",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -246,8 +271,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args(argv if argv is not None else sys.argv[2:] if
-                             sys.argv[1:2] == ["load"] else sys.argv[1:])
+    args = parser.parse_args(
+        argv if argv is not None else sys.argv[2:] if sys.argv[1:2] == ["load"] else sys.argv[1:]
+    )
     levels = [int(n) for n in args.games.split(",")]
     for kind in args.db.split(","):
         with database(kind) as url_db, server(url_db, args.workers) as url:
@@ -258,8 +284,10 @@ def main(argv: list[str] | None = None) -> None:
                     rows.append(asyncio.run(run_level(url, n, args.seconds, pause, args.seed)))
                 report(f"{kind}, {args.workers} process(es)", model, rows)
                 if model == "saturation" and len(rows) > 1:
-                    print(f"  throughput at {rows[-1]['games']} games / at {rows[0]['games']}: "
-                          f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}")
+                    print(
+                        f"  throughput at {rows[-1]['games']} games / at {rows[0]['games']}: "
+                        f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
+                    )
 
 
 if __name__ == "__main__":

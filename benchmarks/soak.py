@@ -34,8 +34,10 @@ def rss_mb(pid: int) -> float:
 
 
 async def one_game(http: aiohttp.ClientSession, url: str) -> None:
-    players = [{"name": "Soak", "kind": "human"}, {"name": "Bot", "kind": "computer",
-                                                   "level": "level1"}]
+    players = [
+        {"name": "Soak", "kind": "human"},
+        {"name": "Bot", "kind": "computer", "level": "level1"},
+    ]
     async with http.post("/api/games", json={"players": players}) as r:
         created = await r.json()
     gid, tok = created["id"], created["token"]
@@ -55,8 +57,11 @@ async def one_game(http: aiohttp.ClientSession, url: str) -> None:
                     f"/api/games/{gid}/hints", headers={H: tok}, json={"seat": seat}
                 ) as r:
                     hints = (await r.json()).get("hints") or []
-                body = {"action": "play", "placements": hints[0]["placements"]} if hints else {
-                    "action": "pass"}
+                body = (
+                    {"action": "play", "placements": hints[0]["placements"]}
+                    if hints
+                    else {"action": "pass"}
+                )
             moves += 1
             async with http.post(
                 f"/api/games/{gid}/move", headers={H: tok}, json={"seat": seat, **body}
@@ -88,8 +93,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--db", default="sqlite", choices=["sqlite", "postgres"])
-    args = parser.parse_args(argv if argv is not None else sys.argv[2:] if
-                             sys.argv[1:2] == ["soak"] else sys.argv[1:])
+    args = parser.parse_args(
+        argv if argv is not None else sys.argv[2:] if sys.argv[1:2] == ["soak"] else sys.argv[1:]
+    )
     from benchmarks import load
 
     with database(args.db) as db, server(db) as url:
@@ -99,9 +105,11 @@ def main(argv: list[str] | None = None) -> None:
     settled = [mb for n, mb in samples if n >= min(2000, args.games // 2)]
     if len(settled) >= 2:
         growth = settled[-1] - settled[0]
-        print(f"after {samples[-1][0]} games: {samples[-1][1]:.1f} MB; from game "
-              f"{min(2000, args.games // 2)} on the server grew {growth:+.1f} MB "
-              f"({100 * growth / settled[0]:+.1f}%)")
+        print(
+            f"after {samples[-1][0]} games: {samples[-1][1]:.1f} MB; from game "
+            f"{min(2000, args.games // 2)} on the server grew {growth:+.1f} MB "
+            f"({100 * growth / settled[0]:+.1f}%)"
+        )
 
 
 if __name__ == "__main__":

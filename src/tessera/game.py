@@ -144,6 +144,9 @@ class _Pending:
     missed_center: bool
 
 
+SPECTATOR = -1  # the ``player`` of a spectator's view (Game.spectator_view)
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """Everything one player may know (DESIGN principle 4): never another rack or the bag."""
@@ -349,11 +352,21 @@ class Game:
 
     # -- views ---------------------------------------------------------------------------
 
-    def unseen_for(self, player: int) -> list[int]:
-        """Counts by tile id of the tiles this player cannot see: the bag and other racks."""
+    def _off_board(self) -> list[int]:
+        """Counts by tile id of the tiles not on the board: the bag and every rack."""
         counts = list(self.tileset.counts)
         for _, _, t in self.board.occupied():
             counts[BLANK if t & 0x80 else t] -= 1
+        return counts
+
+    def _clocks(self) -> tuple[int, ...] | None:
+        if self.rules.clock is None:
+            return None
+        return tuple(self.clock_ms(j) or 0 for j in range(self.num_players))
+
+    def unseen_for(self, player: int) -> list[int]:
+        """Counts by tile id of the tiles this player cannot see: the bag and other racks."""
+        counts = self._off_board()
         for t in self._players[player].rack.tiles():
             counts[t] -= 1
         return counts
@@ -362,9 +375,6 @@ class Game:
         """What ``player`` may know (R1.5 racks are hidden; the bag order never leaves)."""
         i = self.index(player)
         over = self.state is GameState.OVER
-        clocks = None
-        if self.rules.clock is not None:
-            clocks = tuple(self.clock_ms(j) or 0 for j in range(self.num_players))
         return PlayerView(
             player=i,
             names=tuple(self.players),
@@ -381,7 +391,31 @@ class Game:
             can_challenge=self.can_challenge()
             and self._pending is not None
             and self._pending.player != i,
-            clocks_ms=clocks,
+            clocks_ms=self._clocks(),
+            result=self.result,
+            final_racks=tuple(tuple(p.rack.tiles()) for p in self._players) if over else None,
+        )
+
+    def spectator_view(self) -> PlayerView:
+        """What someone watching may know: the board, scores, clocks and the moves, never a
+        rack or an exchange's tiles until the game is over. Its ``player`` is
+        :data:`SPECTATOR` and its rack is empty; ``unseen`` counts every tile not on the board."""
+        over = self.state is GameState.OVER
+        return PlayerView(
+            player=SPECTATOR,
+            names=tuple(self.players),
+            rules=self.rules,
+            board=self.board.copy(),
+            rack=(),
+            scores=tuple(self.scores),
+            to_move=self.to_move,
+            state=self.state,
+            bag_count=len(self._bag),
+            rack_counts=tuple(len(p.rack) for p in self._players),
+            unseen=tuple(self._off_board()),
+            history=tuple(self._redact(e, SPECTATOR, over) for e in self.history),
+            can_challenge=False,
+            clocks_ms=self._clocks(),
             result=self.result,
             final_racks=tuple(tuple(p.rack.tiles()) for p in self._players) if over else None,
         )

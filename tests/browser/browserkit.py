@@ -61,7 +61,7 @@ def hints(page: Any) -> list[dict[str, Any]]:
         """async () => {
           const a = window.tessera;
           const r = await fetch(`/api/games/${a.gameId}/hints`, {method: 'POST',
-            headers: {'Content-Type': 'application/json', 'X-Tessera-Token': a.token},
+            headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({seat: a.state.seat})});
           return (await r.json()).hints; }"""
     )

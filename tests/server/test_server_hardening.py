@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import websockets
-from helpers import H, new_game, state, take_turn
+from helpers import new_game, state, take_turn
 from threadserver import ThreadServer
 
 with warnings.catch_warnings():
@@ -155,20 +155,20 @@ def test_a_wrong_host_is_refused(client: TestClient, host: str) -> None:
 
 
 def test_the_websocket_refuses_another_sites_page(client: TestClient) -> None:
-    gid, tok = new_game(client, players=HUMANS)
+    gid = new_game(client, players=HUMANS)
     with (
         pytest.raises(WebSocketDisconnect) as refused,
         client.websocket_connect(
             f"{WS}/api/games/{gid}/ws", headers={"Origin": "http://evil.example"}
         ) as ws,
     ):
-        ws.send_text(json.dumps({"token": tok}))
+        ws.send_text(json.dumps({}))
         ws.receive_text()
     assert refused.value.code == 4403  # closed before the handshake is accepted
     with client.websocket_connect(
         f"{WS}/api/games/{gid}/ws", headers={"Origin": "http://localhost"}
     ) as ws:
-        ws.send_text(json.dumps({"token": tok}))
+        ws.send_text(json.dumps({}))
         assert json.loads(ws.receive_text())["type"] == "state"
 
 
@@ -178,8 +178,8 @@ def test_the_websocket_refuses_another_sites_page(client: TestClient) -> None:
 def test_fields_are_bounded_before_parsing_and_errors_echo_only_an_excerpt(
     client: TestClient,
 ) -> None:
-    gid, tok = new_game(client, players=HUMANS)
-    before = comparable(state(client, gid, tok))
+    gid = new_game(client, players=HUMANS)
+    before = comparable(state(client, gid))
     big = "8D " + "A" * 8000
     cases: list[dict[str, Any]] = [
         {"action": "play", "text": big},
@@ -189,12 +189,12 @@ def test_fields_are_bounded_before_parsing_and_errors_echo_only_an_excerpt(
         {"action": "play", "placements": [[7, 7, "A" * 3000]]},
     ]
     for body in cases:
-        r = client.post(f"/api/games/{gid}/move", headers={H: tok}, json={"seat": 0, **body})
+        r = client.post(f"/api/games/{gid}/move", json={"seat": 0, **body})
         assert r.status_code == 400, r.text
         assert len(r.text) < 300, r.text
     r = client.post("/api/games", json={"players": HUMANS, "rules": "x" * 5000})
     assert r.status_code == 400 and len(r.text) < 300
-    assert comparable(state(client, gid, tok)) == before
+    assert comparable(state(client, gid)) == before
 
 
 def test_a_body_over_the_limit_is_refused(client: TestClient) -> None:
@@ -251,19 +251,17 @@ def test_a_10_mb_body_is_refused_before_it_is_read(tmp_path: Path) -> None:
 def test_a_flood_of_bad_moves_does_not_stall_another_game(tmp_path: Path) -> None:
     import httpx
 
-    app = create_app(f"sqlite:///{tmp_path / 's.db'}", config=FAST)
+    config = ServerConfig(bot_delay_s=0, moves_per_minute=10_000)
+    app = create_app(f"sqlite:///{tmp_path / 's.db'}", config=config)
     with ThreadServer(app) as server, httpx.Client(base_url=server.url, timeout=30) as c:
-        gid, tok = new_game(c, players=HUMANS)
-        other, other_tok = new_game(c, players=HUMANS)
+        gid = new_game(c, players=HUMANS)
+        other = new_game(c, players=HUMANS)
         bad = {"seat": 0, "action": "play", "text": "8D " + "Q" * 15_000}  # near the body cap
 
         async def flood() -> list[int]:
-            async with httpx.AsyncClient(base_url=server.url, timeout=30) as ac:
+            async with httpx.AsyncClient(base_url=server.url, timeout=30, cookies=c.cookies) as ac:
                 rs = await asyncio.gather(
-                    *(
-                        ac.post(f"/api/games/{gid}/move", headers={H: tok}, json=bad)
-                        for _ in range(200)
-                    )
+                    *(ac.post(f"/api/games/{gid}/move", json=bad) for _ in range(200))
                 )
             return [r.status_code for r in rs]
 
@@ -275,7 +273,7 @@ def test_a_flood_of_bad_moves_does_not_stall_another_game(tmp_path: Path) -> Non
         worst = 0.0
         while thread.is_alive():
             t0 = time.monotonic()
-            assert c.get(f"/api/games/{other}/state", headers={H: other_tok}).status_code == 200
+            assert c.get(f"/api/games/{other}/state").status_code == 200
             worst = max(worst, time.monotonic() - t0)
         thread.join()
     assert codes and set(codes) == {400}
@@ -302,12 +300,12 @@ def test_idle_games_leave_memory_and_come_back_from_the_log(db: str) -> None:
         hub = hub_of(c)
         games = [new_game(c, players=HUMANS) for _ in range(6)]
         assert len(hub.sessions) <= 3  # the cap holds as games are created
-        gid, tok = games[0]
-        take_turn(c, gid, tok, state(c, gid, tok))
-        before = comparable(state(c, gid, tok))
+        gid = games[0]
+        take_turn(c, gid, state(c, gid))
+        before = comparable(state(c, gid))
         hub.evict_idle()
         assert not hub.sessions  # nobody watches: all gone
-        after = comparable(state(c, gid, tok))  # rebuilt from the log
+        after = comparable(state(c, gid))  # rebuilt from the log
         assert gid in hub.sessions
     assert after == before and after["seq"] == 1
 
@@ -325,7 +323,7 @@ def test_game_creation_is_rate_limited_per_client(db: str) -> None:
 def test_a_silent_websocket_is_closed_after_the_hello_timeout(db: str) -> None:
     config = ServerConfig(bot_delay_s=0, ws_hello_timeout_s=0.3)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
-        gid, _ = new_game(c)
+        gid = new_game(c)
         with c.websocket_connect(f"{WS}/api/games/{gid}/ws") as ws:
             t0 = time.monotonic()
             msg = json.loads(ws.receive_text())
@@ -336,13 +334,13 @@ def test_a_silent_websocket_is_closed_after_the_hello_timeout(db: str) -> None:
 def test_websockets_per_client_are_capped(db: str) -> None:
     config = ServerConfig(bot_delay_s=0, ws_per_client=2)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
-        gid, tok = new_game(c)
+        gid = new_game(c)
         with (
             c.websocket_connect(f"{WS}/api/games/{gid}/ws") as a,
             c.websocket_connect(f"{WS}/api/games/{gid}/ws") as b,
         ):
             for ws in (a, b):
-                ws.send_text(json.dumps({"token": tok}))
+                ws.send_text(json.dumps({}))
                 assert json.loads(ws.receive_text())["type"] == "state"
             with (
                 pytest.raises(WebSocketDisconnect) as refused,
@@ -352,7 +350,7 @@ def test_websockets_per_client_are_capped(db: str) -> None:
             assert refused.value.code == 1008
         # closing frees the places
         with c.websocket_connect(f"{WS}/api/games/{gid}/ws") as again:
-            again.send_text(json.dumps({"token": tok}))
+            again.send_text(json.dumps({}))
             assert json.loads(again.receive_text())["type"] == "state"
 
 
@@ -390,8 +388,8 @@ def test_a_thousand_silent_websockets_are_all_closed_by_the_timeout(tmp_path: Pa
 
 
 def test_deep_json_and_huge_integers_are_400s(client: TestClient) -> None:
-    gid, tok = new_game(client, players=HUMANS)
-    jh = {H: tok, "Content-Type": "application/json"}
+    gid = new_game(client, players=HUMANS)
+    jh = {"Content-Type": "application/json"}
     deep = b"[" * 7000 + b"]" * 7000
     for body in (
         deep,
@@ -406,13 +404,13 @@ def test_deep_json_and_huge_integers_are_400s(client: TestClient) -> None:
 
 
 def test_a_binary_or_malformed_websocket_hello_is_refused_clearly(client: TestClient) -> None:
-    gid, tok = new_game(client, players=HUMANS)
+    gid = new_game(client, players=HUMANS)
     for hello in (
         b"\x00\x01binary",
         "not json",
-        json.dumps({"token": 5}),
+        json.dumps({"seat": "0"}),
         "[" * 3000 + "]" * 3000,
-        json.dumps({"token": tok, "seat": True}),
+        json.dumps({"seat": True}),
         "x" * 10_000,
     ):
         with client.websocket_connect(f"{WS}/api/games/{gid}/ws") as ws:
@@ -428,17 +426,17 @@ def test_with_the_database_down_every_request_is_a_503(db: str, tmp_path: Path) 
     from sqlalchemy import create_engine
 
     with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
-        gid, tok = new_game(c, players=HUMANS)
+        gid = new_game(c, players=HUMANS)
         hub = hub_of(c)
         hub.storage.engine = create_engine(f"sqlite:///{tmp_path}/gone/nowhere.db")
         hub.sessions.clear()  # nothing cached: every request needs the database
         answers = [
             c.post("/api/games", json={"players": HUMANS}),
-            c.get(f"/api/games/{gid}/state", headers={H: tok}),
-            c.post(f"/api/games/{gid}/hints", headers={H: tok}, json={"seat": 0}),
-            c.post(f"/api/games/{gid}/move", headers={H: tok}, json={"seat": 0, "action": "pass"}),
-            c.post(f"/api/games/{gid}/check", headers={H: tok}, json={"seat": 0, "placements": []}),
-            c.get(f"/api/games/{gid}/gcg", headers={H: tok}),
+            c.get(f"/api/games/{gid}/state"),
+            c.post(f"/api/games/{gid}/hints", json={"seat": 0}),
+            c.post(f"/api/games/{gid}/move", json={"seat": 0, "action": "pass"}),
+            c.post(f"/api/games/{gid}/check", json={"seat": 0, "placements": []}),
+            c.get(f"/api/games/{gid}/gcg"),
         ]
         for r in answers:
             assert r.status_code == 503 and r.json()["reason"] == "storage", r.text
@@ -448,16 +446,14 @@ def test_with_the_database_down_every_request_is_a_503(db: str, tmp_path: Path) 
 
 
 def test_a_json_boolean_is_not_a_seat(client: TestClient) -> None:
-    gid, tok = new_game(client, players=HUMANS)
-    before = comparable(state(client, gid, tok))
+    gid = new_game(client, players=HUMANS)
+    before = comparable(state(client, gid))
     for seat in (True, False, 0.0, "0", None, [0]):
         for path, body in (("move", {"action": "pass"}), ("hints", {}), ("check", {})):
-            r = client.post(
-                f"/api/games/{gid}/{path}", headers={H: tok}, json={"seat": seat, **body}
-            )
+            r = client.post(f"/api/games/{gid}/{path}", json={"seat": seat, **body})
             assert r.status_code == 400 and r.json()["reason"] == "bad_seat", (seat, path)
-    assert comparable(state(client, gid, tok)) == before
-    r = client.get(f"/api/games/{gid}/state?seat=true", headers={H: tok})
+    assert comparable(state(client, gid)) == before
+    r = client.get(f"/api/games/{gid}/state?seat=true")
     assert r.status_code == 400
 
 
@@ -480,12 +476,11 @@ def test_a_finished_game_leaves_memory_sooner_than_a_live_one(db: str) -> None:
     config = ServerConfig(bot_delay_s=0, idle_game_s=3600, idle_over_game_s=0)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
         hub = hub_of(c)
-        live, _ = new_game(c, players=HUMANS)
-        over, over_tok = new_game(c, players=HUMANS)
-        s = state(c, over, over_tok)
+        live = new_game(c, players=HUMANS)
+        over = new_game(c, players=HUMANS)
+        s = state(c, over)
         r = c.post(
             f"/api/games/{over}/move",
-            headers={H: over_tok},
             json={"seat": s["to_move"], "action": "resign"},
         )
         assert r.status_code == 200 and r.json()["state"] == "over"

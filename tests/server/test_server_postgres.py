@@ -31,14 +31,15 @@ def test_a_postgres_backed_server_survives_sigkill(tmp_path: Path, postgres_url:
     server = ServerProcess(tmp_path / "pg", url=postgres_url).start()
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:
-            gid, tok = new_game(client)
+            gid = new_game(client)
             for _ in range(2):
-                take_turn(client, gid, tok, wait_turn(client, gid, tok))
-            before = wait_turn(client, gid, tok)
+                take_turn(client, gid, wait_turn(client, gid))
+            before = wait_turn(client, gid)
+            cookies = client.cookies
         server.kill()
         server = ServerProcess(tmp_path / "pg", url=postgres_url).start()
-        with httpx.Client(base_url=server.url, timeout=30) as client:
-            after = state(client, gid, tok)
+        with httpx.Client(base_url=server.url, timeout=30, cookies=cookies) as client:
+            after = state(client, gid)
         for key in ("board", "rack", "scores", "history", "bag_count", "to_move", "seq"):
             assert after[key] == before[key], key
         assert after["seq"] >= 3

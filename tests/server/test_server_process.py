@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from helpers import H, new_game, state, take_turn, wait_turn
+from helpers import new_game, state, take_turn, wait_turn
 from serverproc import ServerProcess
 from websockets.sync.client import connect
 
@@ -31,13 +31,17 @@ class Recorder:
         response.read()
         self.bodies.append(response.text)
 
-    def listen(self, url: str, gid: str, token: str) -> None:
+    def listen(self, url: str, gid: str, cookies: httpx.Cookies) -> None:
         ready = threading.Event()
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
 
         def run() -> None:
-            with connect(url.replace("http", "ws") + f"/api/games/{gid}/ws") as ws:
+            with connect(
+                url.replace("http", "ws") + f"/api/games/{gid}/ws",
+                additional_headers={"Cookie": cookie},
+            ) as ws:
                 self.socket = ws
-                ws.send(json.dumps({"token": token}))
+                ws.send(json.dumps({}))
                 ready.set()
                 try:
                     for message in ws:
@@ -83,36 +87,40 @@ def rack_texts(db: Path, gid: str) -> tuple[Game, int, list[set[str]]]:
 def test_the_opponents_rack_and_the_bag_order_never_leave_the_server(tmp_path: Path) -> None:
     db = tmp_path / "sec.db"
     rec = Recorder()
-    with ServerProcess(db) as server, httpx.Client(
-        base_url=server.url, event_hooks={"response": [rec.hook]}, timeout=30
-    ) as client:
+    with (
+        ServerProcess(db) as server,
+        httpx.Client(
+            base_url=server.url, event_hooks={"response": [rec.hook]}, timeout=30
+        ) as client,
+    ):
         client.get("/")
         for asset in ("/static/js/main.js", "/static/js/board.js", "/static/js/api.js"):
             assert client.get(asset).status_code == 200
-        gid, tok = new_game(client)
-        rec.listen(server.url, gid, tok)
-        other = {H: tok}
-        # refused: viewing, moving or exchanging as the other seat; no token; a wrong token
-        assert client.get(f"/api/games/{gid}/state?seat=1", headers=other).status_code == 403
-        assert client.get(f"/api/games/{gid}/state").status_code == 403
-        assert client.get(f"/api/games/{gid}/state", headers={H: "x" * 32}).status_code == 403
+        gid = new_game(client)
+        rec.listen(server.url, gid, client.cookies)
+        # refused: viewing, moving or exchanging as the other seat; no session; a forged one
+        assert client.get(f"/api/games/{gid}/state?seat=1").status_code == 403
+        with httpx.Client(base_url=server.url, timeout=30) as stranger:
+            assert stranger.get(f"/api/games/{gid}/state").status_code == 403
+            stranger.cookies.set("tessera_session", "x" * 43)
+            assert stranger.get(f"/api/games/{gid}/state").status_code == 403
         for body in ({"action": "pass"}, {"action": "exchange", "tiles": "A"}):
-            r = client.post(f"/api/games/{gid}/move", headers=other, json={"seat": 1, **body})
+            r = client.post(f"/api/games/{gid}/move", json={"seat": 1, **body})
             assert r.status_code == 403
-        r = client.post(f"/api/games/{gid}/hints", headers=other, json={"seat": 1})
+        r = client.post(f"/api/games/{gid}/hints", json={"seat": 1})
         assert r.status_code == 403
-        assert client.get(f"/api/games/{gid}/gcg", headers=other).status_code == 400
+        assert client.get(f"/api/games/{gid}/gcg").status_code == 400
         with connect(server.url.replace("http", "ws") + f"/api/games/{gid}/ws") as bad:
-            bad.send(json.dumps({"token": "guess"}))
+            bad.send(json.dumps({}))  # no session: a private game is not watched
             assert json.loads(bad.recv(timeout=10))["type"] == "error"
         turns = 0
-        s = wait_turn(client, gid, tok)
+        s = wait_turn(client, gid)
         while s["state"] != "over":
-            take_turn(client, gid, tok, s)
-            s = wait_turn(client, gid, tok)
+            take_turn(client, gid, s)
+            s = wait_turn(client, gid)
             turns += 1
             assert turns < 60
-        final = state(client, gid, tok)
+        final = state(client, gid)
         rec.socket.close()
     assert final["final_racks"] is not None and final["result"]["reason"]
     game, seed, (own, hidden) = rack_texts(db, gid)
@@ -150,20 +158,21 @@ def test_a_killed_server_resumes_the_game_at_the_same_move(tmp_path: Path) -> No
     server = ServerProcess(db).start()
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:
-            gid, tok = new_game(client, rules="naspa")
+            gid = new_game(client, rules="naspa")
             for _ in range(3):
-                s = wait_turn(client, gid, tok)
-                acked = take_turn(client, gid, tok, s).json()
-            before = wait_turn(client, gid, tok)
+                s = wait_turn(client, gid)
+                acked = take_turn(client, gid, s).json()
+            before = wait_turn(client, gid)
+            cookies = client.cookies
         assert before["seq"] >= acked["seq"] >= 5
         server.kill()  # SIGKILL: no shutdown, no flush
         server = ServerProcess(db).start()
-        with httpx.Client(base_url=server.url, timeout=30) as client:
-            after = state(client, gid, tok)
+        with httpx.Client(base_url=server.url, timeout=30, cookies=cookies) as client:
+            after = state(client, gid)
             for key in ("board", "rack", "scores", "history", "bag_count", "to_move", "seq"):
                 assert after[key] == before[key], key
-            take_turn(client, gid, tok, after)  # and the game goes on
-            assert wait_turn(client, gid, tok)["seq"] > after["seq"]
+            take_turn(client, gid, after)  # and the game goes on
+            assert wait_turn(client, gid)["seq"] > after["seq"]
     finally:
         server.kill()
 
@@ -176,5 +185,5 @@ def test_unknown_games_are_not_found(tmp_path: Path, path: str) -> None:
 
     app = create_app(f"sqlite:///{tmp_path / 'x.db'}")
     with TestClient(app, base_url="http://localhost") as client:
-        r = client.get(path, headers={H: "t"})
+        r = client.get(path)
         assert r.status_code == 404 and r.json()["reason"] == "no_game"

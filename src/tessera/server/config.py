@@ -26,6 +26,7 @@ class ServerConfig:
     ws_hello_timeout_s: float = 10.0
     ws_per_client: int = 64
     games_per_minute: int = 30  # per client address
+    moves_per_minute: int = 120  # per user
     idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
     idle_over_game_s: float = 30.0  # and a finished one after this
     max_live_games: int = 5000

@@ -48,9 +48,7 @@ def origin_netloc(origin: str) -> str | None:
 class RequestGuard:
     """Origin and body checks (see the module doc); :func:`guard_middleware` adds the Host."""
 
-    def __init__(
-        self, app: ASGIApp, *, allowed_origins: Iterable[str] = (), max_body: int
-    ) -> None:
+    def __init__(self, app: ASGIApp, *, allowed_origins: Iterable[str] = (), max_body: int) -> None:
         self.app = app
         self.allowed = {n for n in (origin_netloc(o) for o in allowed_origins) if n}
         self.max_body = max_body
@@ -81,9 +79,9 @@ class RequestGuard:
         method = scope["method"]
         if method not in SAFE_METHODS:
             if not self.origin_ok(scope, headers):
-                await error_response(
-                    403, "cross_origin", "requests from another site are refused"
-                )(scope, receive, send)
+                await error_response(403, "cross_origin", "requests from another site are refused")(
+                    scope, receive, send
+                )
                 return
             ctype = headers.get("content-type", "").split(";")[0].strip().lower()
             if scope["path"].startswith("/api/") and ctype != "application/json":

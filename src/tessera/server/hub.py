@@ -1,10 +1,12 @@
-"""Live games: each stored game rebuilt in memory, its seats, its computer players, and the
-pages watching it.
+"""Live games: each stored game rebuilt in memory, its seats, its computer players, its clock,
+and the pages watching it.
 
-Every action goes through :meth:`Hub.act`: the seat is checked against the caller's token,
-the rules engine validates and applies the move (an illegal one changes nothing), the
-action is committed to the log, and only then is it acknowledged and broadcast — to each
-page, the view of the seat that page controls, never anything more.
+Every action goes through :meth:`Hub.act`: the seat is checked against the caller (a user
+controls the seats that are theirs), the rules engine validates and applies the move (an
+illegal one changes nothing), the action is committed to the log, and only then is it
+acknowledged and broadcast — to each page, the view of the seat that page controls, or a
+spectator's view, never anything more. With several server processes, each tells the others
+of new log entries (:mod:`.notify`), and a process catches up from the log before it answers.
 """
 
 from __future__ import annotations
@@ -15,24 +17,29 @@ import logging
 import os
 import random
 import time
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tessera.game import Game, GameState
+from sqlalchemy.engine import Connection
+
+from tessera.game import SPECTATOR, Game, GameState, PlayerView
 from tessera.legality import IllegalMove, Reason, play_from_squares
 from tessera.move import Challenge, Exchange, Move, NotationError, Pass, Play, parse_move
-from tessera.rules import PRESETS, preset
+from tessera.rules import PRESETS, OnMaxOvertime, Rules, TimeControl, preset
 from tessera.tiles import BLANK, TileError
 
+from .accounts import Accounts, User, check_display_name
 from .computer import Chooser, computer_player, levels
 from .config import ServerConfig
 from .errors import RequestError, excerpt, field_int, field_str
+from .lobby import Lobby, Seek
 from .logwriter import LogWriter
-from .storage import Action, GameRecord, Seat, Storage, is_game_id
+from .notify import Notifier
+from .ratings import Ratings, rating_key
+from .storage import Action, GameRecord, Seat, Storage, StorageError, is_game_id
 from .views import move_text, view_json
 
 log = logging.getLogger("tessera.server")
@@ -44,14 +51,15 @@ MAX_NAME = 24
 MAX_MOVE_TEXT = 64  # the longest play in GCG notation is under 30 characters
 MAX_TILES_TEXT = 32
 MAX_PLACEMENTS = 32
-
+SWEEP_EVERY_S = 30.0
 
 Sender = Callable[[str], Awaitable[None]]  # sends one JSON text message
 
 
 @dataclass(eq=False)
 class Listener:
-    """A page watching a game through a WebSocket, with the seats its token controls."""
+    """A page watching a game through a WebSocket: its user, the seats that user controls
+    (none: a spectator), and the seat it shows."""
 
     seats: frozenset[int]
     send: Sender
@@ -67,7 +75,6 @@ class Session:
     turn_started: float  # time.monotonic() when the player to move began their turn
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[Listener] = field(default_factory=set)
-    tokens: dict[str, frozenset[int]] = field(default_factory=dict)  # known tokens' seats
     last_used: float = field(default_factory=time.monotonic)
     texts: dict[tuple[int, frozenset[int]], str] = field(default_factory=dict)  # state_text
     texts_seq: int = -1
@@ -78,6 +85,18 @@ class Session:
     def busy(self) -> bool:
         """Watched, or the computer is thinking: not to be evicted."""
         return bool(self.listeners) or (self.bot_task is not None and not self.bot_task.done())
+
+    @property
+    def aborted(self) -> bool:
+        return bool(self.record.actions) and self.record.actions[-1].kind == "abort"
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over or self.aborted
+
+    @property
+    def seq(self) -> int:
+        return len(self.record.actions)
 
 
 def load_lexicon(name: str) -> Any:
@@ -100,28 +119,52 @@ def apply_action(game: Game, action: Action) -> None:
         game.resign(action.player)
     elif action.kind == "time_expired":
         game.time_expired(action.player, action.elapsed_ms or 0)
+    elif action.kind == "abort":
+        pass  # the game stops where it stands; the session knows it from its log
     else:
         raise ValueError(f"unknown action kind {action.kind!r} in the game log")
 
 
-def _clean_name(value: Any, index: int) -> str:
-    """A player's name: 1–MAX_NAME printable characters (no control or format characters)."""
-    if not isinstance(value, str):
-        raise RequestError(400, "bad_players", f"player {index + 1} needs a name")
-    name = value.strip()
-    if not name or len(name) > MAX_NAME:
-        raise RequestError(
-            400, "bad_players", f"player {index + 1} needs a name of 1–{MAX_NAME} characters"
+def game_rules(record: GameRecord) -> Rules:
+    """The record's preset, with the game's own clock when it has one (online play loses on
+    time: R7.3 forfeit)."""
+    rules = preset(record.rules)
+    if record.clock:
+        rules = rules.replace(
+            clock=TimeControl(
+                initial_ms=record.clock["initial_ms"],
+                increment_ms=record.clock.get("increment_ms", 0),
+                max_overtime_min=record.clock.get("max_overtime_min", 0),
+                on_max_overtime=OnMaxOvertime.FORFEIT,
+            )
         )
-    if any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in name):
-        raise RequestError(
-            400, "bad_players", f"player {index + 1}'s name holds control characters"
-        )
-    return name
+    return rules
+
+
+def _result_json(game: Game, aborted: bool) -> dict[str, Any]:
+    if aborted or game.result is None:
+        return {"reason": "aborted", "scores": list(game.scores), "winners": []}
+    return {
+        "reason": game.result.reason.value,
+        "scores": list(game.result.scores),
+        "winners": list(game.result.winners),
+    }
+
+
+def _first_players_score(game: Game) -> float:
+    """1, 0.5 or 0 for seat 0 of a finished two-player game (a resignation or a loss on time
+    loses whatever the scores)."""
+    result = game.result
+    assert result is not None
+    if result.loser is not None:
+        return 0.0 if result.loser == 0 else 1.0
+    if len(result.winners) != 1:
+        return 0.5
+    return 1.0 if result.winners[0] == 0 else 0.0
 
 
 class Hub:
-    """All live games of one server process.
+    """All live games of one server process, and the accounts, lobby and ratings behind them.
 
     A game lives in memory while pages watch it or the computer thinks; one left alone for
     ``config.idle_game_s`` is dropped (:meth:`evict_idle`) and rebuilt from its log when next
@@ -134,12 +177,22 @@ class Hub:
         *,
         lexicon_loader: Callable[[str], Any] = load_lexicon,
         bot_factory: Callable[[str, Any, int], Chooser] = computer_player,
+        notifier: Notifier | None = None,
     ) -> None:
         self.storage = storage
         self.config = config or ServerConfig()
         self.lexicon_loader = lexicon_loader
         self.bot_factory = bot_factory
+        self.accounts = Accounts(storage)
+        self.ratings = Ratings(storage)
+        self.lobby = Lobby(storage, self.accounts, self.ratings, self.config)
+        shared = storage.engine.dialect.name == "postgresql"
+        self.notifier = notifier or Notifier(storage.url if shared else None)
+        self.notifier.subscribe(self._on_event)
+        self.notifier.on_reconnect(self._catch_up_all)
         self.sessions: OrderedDict[str, Session] = OrderedDict()  # least recently used first
+        self.user_sockets: dict[str, set[Sender]] = {}  # lobby pages, by user id
+        self.lobby_sockets: set[Sender] = set()
         self._lexicons: dict[str, Any] = {}
         self.writer = LogWriter(storage)
         # the computer's thinking, hints and move checks; database reads use the default pool
@@ -148,6 +201,9 @@ class Hub:
     @property
     def bot_delay_s(self) -> float:
         return self.config.bot_delay_s
+
+    async def start(self) -> None:
+        await self.notifier.start()
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -166,7 +222,7 @@ class Hub:
     def _build(self, record: GameRecord) -> Session:
         lexicon = self.lexicon(record.lexicon)
         game = Game(
-            rules=record.rules,
+            rules=game_rules(record),
             lexicon=lexicon,
             players=[s.name for s in record.seats],
             seed=record.seed,
@@ -185,13 +241,15 @@ class Hub:
         waited = max(0.0, time.time() - began_ms / 1000) if began_ms else 0.0
         return Session(record, game, lexicon, bots, time.monotonic() - waited)
 
-    def parse_spec(self, spec: dict[str, Any]) -> tuple[str, str, list[Seat]]:
-        """(rules preset, lexicon name, seats) from the new-game dialog, checked."""
+    def parse_spec(self, spec: dict[str, Any], user: User) -> tuple[str, str, list[Seat]]:
+        """(rules preset, lexicon name, seats) from the new-game dialog, checked. The
+        user's seats are the human ones (several: people sharing one screen)."""
         rules_name = field_str(spec, "rules", 64) or DEFAULT_RULES
         if rules_name not in WEB_PRESETS:
             raise RequestError(
-                400, "bad_rules", f"no rules preset {excerpt(rules_name)}; use one of "
-                f"{list(WEB_PRESETS)}"
+                400,
+                "bad_rules",
+                f"no rules preset {excerpt(rules_name)}; use one of {list(WEB_PRESETS)}",
             )
         lex_name = field_str(spec, "lexicon", 64) or self.config.default_lexicon
         if lex_name not in self.config.lexicons:
@@ -204,14 +262,18 @@ class Hub:
         players = spec.get("players")
         if not isinstance(players, list) or len(players) > rules.max_players:
             raise RequestError(
-                400, "bad_players",
+                400,
+                "bad_players",
                 f"players must be a list of {rules.min_players}–{rules.max_players}",
             )
         seats: list[Seat] = []
         for i, p in enumerate(players):
             if not isinstance(p, dict):
                 raise RequestError(400, "bad_players", f"player {i + 1} must be an object")
-            name = _clean_name(p.get("name"), i)
+            try:
+                name = check_display_name(p.get("name"), MAX_NAME)
+            except RequestError as exc:
+                raise RequestError(400, "bad_players", f"player {i + 1}: {exc.message}") from None
             kind = p.get("kind", "human")
             if kind not in ("human", "computer"):
                 raise RequestError(
@@ -222,10 +284,11 @@ class Hub:
                 level = p.get("level") or "best"
                 if level not in levels():
                     raise RequestError(
-                        400, "bad_players",
+                        400,
+                        "bad_players",
                         f"computer level {excerpt(level)}: use one of {list(levels())}",
                     )
-            seats.append(Seat(name, kind, level))
+            seats.append(Seat(name, kind, level, user.id if kind == "human" else None))
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise RequestError(
                 400,
@@ -239,10 +302,7 @@ class Hub:
             raise RequestError(400, "bad_players", "at least one player must be a person")
         return rules_name, lex_name, seats
 
-    async def create(self, spec: dict[str, Any]) -> tuple[str, str]:
-        """A new game from the new-game dialog; returns (game id, token for the human seats)."""
-        rules_name, lex_name, seats = self.parse_spec(spec)
-        rules = preset(rules_name)
+    async def _check_lexicon(self, lex_name: str, rules: Rules) -> None:
         lexicon = await asyncio.to_thread(self.lexicon, lex_name)  # a first load compiles
         alphabet = getattr(lexicon, "alphabet", None)
         if alphabet is not None and tuple(alphabet.labels) != tuple(rules.tileset.alphabet.labels):
@@ -252,15 +312,53 @@ class Hub:
                 f"lexicon {lex_name!r} is spelled in the {alphabet.name} alphabet; "
                 f"{rules.name} rules use {rules.tileset.alphabet.name} tiles",
             )
-        humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+
+    async def create(self, user: User, spec: dict[str, Any]) -> str:
+        """A new game from the new-game dialog (against the computer, or people at one
+        screen); returns its id."""
+        rules_name, lex_name, seats = self.parse_spec(spec, user)
+        await self._check_lexicon(lex_name, preset(rules_name))
         seed = random.SystemRandom().randrange(2**62)
-        game_id, tokens = await asyncio.to_thread(
-            self.storage.create_game, rules_name, lex_name, seed, seats, [humans]
+        game_id = await asyncio.to_thread(
+            self.storage.create_game, rules_name, lex_name, seed, seats
         )
         session = self._session_from(await asyncio.to_thread(self.storage.load, game_id))
-        session.tokens[tokens[0]] = frozenset(humans)
         self._schedule_bots(session)
-        return game_id, tokens[0]
+        return game_id
+
+    async def start_from_seek(self, seek: Seek, acceptor: User) -> str:
+        """The game a taken seek starts between its author and ``acceptor``."""
+        seeker = await asyncio.to_thread(self.accounts.by_id, seek.user_id)
+        if seeker is None:
+            raise RequestError(409, "seek_gone", "the player who made that seek is gone")
+        await self._check_lexicon(seek.lexicon, preset(seek.rules))
+        names = [seeker.name, acceptor.name]
+        if names[0] == names[1]:  # two guests may share a name
+            names[1] += " (2)"
+        seats = [
+            Seat(names[0], "human", None, seeker.id),
+            Seat(names[1], "human", None, acceptor.id),
+        ]
+        seed = random.SystemRandom().randrange(2**62)
+        game_id = await asyncio.to_thread(
+            lambda: self.storage.create_game(
+                seek.rules,
+                seek.lexicon,
+                seed,
+                seats,
+                clock=seek.clock,
+                rated=seek.rated,
+                online=True,
+            )
+        )
+        await asyncio.to_thread(self.lobby.attach_game, seek.id, game_id)
+        session = self._session_from(await asyncio.to_thread(self.storage.load, game_id))
+        self._schedule_clock(session)
+        started = {"type": "game_started", "game_id": game_id, "seek_id": seek.id}
+        for user_id in (seeker.id, acceptor.id):
+            await self.notifier.publish({"kind": "user", "user": user_id, "event": started})
+        await self.notifier.publish({"kind": "lobby"})
+        return game_id
 
     def _session_from(self, record: GameRecord | None) -> Session:
         if record is None:
@@ -298,9 +396,7 @@ class Hub:
             if session is keep or session.busy:
                 continue
             idle = now - session.last_used
-            limit = (
-                self.config.idle_over_game_s if session.game.is_over else self.config.idle_game_s
-            )
+            limit = self.config.idle_over_game_s if session.over else self.config.idle_game_s
             if over > 0 or idle > limit:
                 self._forget(game_id, session)
                 over -= 1
@@ -314,20 +410,30 @@ class Hub:
         if self.sessions.get(game_id) is session:
             del self.sessions[game_id]
 
-    async def seats_for(self, game_id: str, token: str) -> frozenset[int]:
-        """The seats ``token`` controls; refuses a caller that controls none."""
+    @staticmethod
+    def seats_of(session: Session, user: User | None) -> frozenset[int]:
+        return session.record.seats_of(user.id) if user is not None else frozenset()
+
+    async def player_session(
+        self, game_id: str, user: User | None
+    ) -> tuple[Session, frozenset[int]]:
+        """The game and the caller's seats in it; refuses a caller who plays none."""
         session = await self.session(game_id)  # 404 before 403
-        seats = session.tokens.get(token)
-        if seats is None:
-            if not token or len(token) > 64:
-                seats = frozenset()
-            else:
-                seats = await asyncio.to_thread(self.storage.token_seats, game_id, token)
-            if seats:
-                session.tokens[token] = seats
+        seats = self.seats_of(session, user)
         if not seats:
-            raise RequestError(403, "forbidden", "this page holds no seat in that game")
-        return seats
+            raise RequestError(403, "forbidden", "you hold no seat in that game")
+        return session, seats
+
+    async def watch_session(
+        self, game_id: str, user: User | None
+    ) -> tuple[Session, frozenset[int]]:
+        """The game and the caller's seats; a caller with none may watch a game between
+        people on their own devices, not someone's private game."""
+        session = await self.session(game_id)
+        seats = self.seats_of(session, user)
+        if not seats and not session.record.online:
+            raise RequestError(403, "forbidden", "that game is private")
+        return session, seats
 
     # -- views ---------------------------------------------------------------------------
 
@@ -337,32 +443,53 @@ class Hub:
             if asked not in seats:
                 raise RequestError(403, "forbidden", "you cannot view another player's seat")
             return asked
+        if not seats:
+            return SPECTATOR
         to_move = session.game.to_move
         if to_move in seats and session.game.state is not GameState.OVER:
             return to_move
         return min(seats)
 
-    def state_text(
-        self, session: Session, seats: frozenset[int], asked: int | None = None
-    ) -> str:
-        """The message a page receives, as JSON text: one seat's view and what the page may do.
-        The view is built and encoded once per position and seat (a move's answer and every
-        page of that seat share it); only the time on the turn is added fresh."""
+    def _view(self, session: Session, seat: int) -> PlayerView:
+        if seat == SPECTATOR:
+            return session.game.spectator_view()
+        return session.game.view(seat)
+
+    def state_text(self, session: Session, seats: frozenset[int], asked: int | None = None) -> str:
+        """The message a page receives, as JSON text: one seat's view (or a spectator's) and
+        what the page may do. The view is built and encoded once per position and seat (a
+        move's answer and every page of that seat share it); only the time on the turn is
+        added fresh."""
         seat = self.active_seat(session, seats, asked)
-        seq = len(session.record.actions)
+        seq = session.seq
         if session.texts_seq != seq:
             session.texts.clear()
             session.texts_seq = seq
         key = (seat, seats)
         text = session.texts.get(key)
         if text is None:
-            data = view_json(session.game.view(seat))
-            data["game_id"] = session.record.id
-            data["kinds"] = [s.kind for s in session.record.seats]
-            data["levels"] = [s.level for s in session.record.seats]
+            record = session.record
+            data = view_json(self._view(session, seat))
+            data["game_id"] = record.id
+            data["kinds"] = [s.kind for s in record.seats]
+            data["levels"] = [s.level for s in record.seats]
             data["my_seats"] = sorted(seats)
-            data["lexicon"] = session.record.lexicon
+            data["lexicon"] = record.lexicon
             data["seq"] = seq
+            data["online"] = record.online
+            data["rated"] = record.rated
+            data["clock"] = record.clock
+            if session.aborted:
+                data["state"] = "aborted"
+            data["can_abort"] = bool(seats) and self._may_abort(session, seat)
+            if session.over and record.rated:
+                changes = self.ratings.of_game(record.id)
+                data["ratings"] = [
+                    {"before": round(changes[s.user][0]), "after": round(changes[s.user][1])}
+                    if s.user in changes
+                    else None
+                    for s in record.seats
+                ]
             text = session.texts[key] = json.dumps(data, separators=(",", ":"))
         elapsed = int((time.monotonic() - session.turn_started) * 1000)
         return f'{{"turn_elapsed_ms":{elapsed},{text[1:]}'
@@ -408,10 +535,8 @@ class Hub:
             return "move", Exchange(tuple(tiles))
         if kind == "pass":
             return "move", Pass()
-        if kind == "challenge":
-            return "challenge", None
-        if kind == "resign":
-            return "resign", None
+        if kind in ("challenge", "resign", "abort"):
+            return kind, None
         raise RequestError(400, "bad_action", f"unknown action {excerpt(kind)}")
 
     @staticmethod
@@ -461,6 +586,13 @@ class Hub:
             raise RequestError(403, "forbidden", f"you cannot {what} for that seat")
         return seat  # type: ignore[return-value]
 
+    @staticmethod
+    def _may_abort(session: Session, seat: int) -> bool:
+        """Before a player's first move of a game between people, either may call it off."""
+        if session.over or not session.record.online or seat == SPECTATOR:
+            return False
+        return not any(a.player == seat for a in session.record.actions)
+
     def _elapsed(self, session: Session) -> int | None:
         if session.game.rules.clock is None:
             return None
@@ -476,9 +608,11 @@ class Hub:
     ) -> Action:
         """Validate and apply an action to the live game; returns the log entry to store.
 
-        ``kind`` is move | challenge | resign | time_expired. The mover's time since the turn
-        began is charged to them (games with a clock only)."""
+        ``kind`` is move | challenge | resign | time_expired | abort. The mover's time since
+        the turn began is charged to them (games with a clock only)."""
         game = session.game
+        if session.aborted:
+            raise IllegalMove(Reason.GAME_OVER, "the game was called off")
         elapsed = self._elapsed(session) if seat == game.to_move else None
         if kind == "move" and isinstance(move, Challenge):
             kind = "challenge"
@@ -496,24 +630,71 @@ class Hub:
             elapsed = elapsed_ms or 0
             game.time_expired(seat, elapsed)
             text = "time_expired"
+        elif kind == "abort":
+            if not self._may_abort(session, seat):
+                raise IllegalMove(
+                    Reason.GAME_OVER, "a game can be called off only before your first move"
+                )
+            text, elapsed = "abort", None
         else:
             raise ValueError(f"unknown action kind {kind!r}")
         return Action(seat, kind, text, elapsed)
+
+    def _deadline_ms(self, session: Session) -> int | None:
+        """When the player to move runs out of time (epoch ms), for a game with a clock."""
+        game = session.game
+        clock = game.rules.clock
+        if clock is None or session.over:
+            return None
+        left = (game.clock_ms(game.to_move) or 0) + clock.max_overtime_min * 60_000
+        return int(time.time() * 1000) + max(0, left)
 
     async def _commit(self, session: Session, action: Action, was_to_move: int) -> None:
         """Store an action already applied to the live game; only then is it acknowledged.
         If it cannot be stored, the live game (now ahead of its log) is dropped and rebuilt
         from the log on the next request."""
-        seq = len(session.record.actions)
+        seq = session.seq
+        turn_moves = action.elapsed_ms is not None or session.game.to_move != was_to_move
+        deadline = self._deadline_ms(session) if turn_moves else None
         try:
-            stored = await self.writer.append(session.record.id, seq, action)
+            stored = await self.writer.append(session.record.id, seq, action, deadline)
+        except StorageError:  # another process stored an action there first
+            self._forget(session.record.id, session)
+            raise RequestError(
+                409, "stale", "the game has moved on since this page last heard; reloaded"
+            ) from None
         except Exception:
             log.exception("game %s: could not store action %d; reloading", session.record.id, seq)
             self._forget(session.record.id, session)
             raise RequestError(503, "storage", "the move could not be saved; try again") from None
         session.record.actions.append(stored)
-        if action.elapsed_ms is not None or session.game.to_move != was_to_move:
+        if turn_moves:
             session.turn_started = time.monotonic()
+        if session.over:
+            await self._finish(session)
+        await self.notifier.publish({"kind": "action", "game": session.record.id, "seq": seq})
+
+    async def _finish(self, session: Session) -> None:
+        """A game that just ended: its result for lists and profiles, and, for a rated game
+        between two registered players, new ratings (once, whichever process gets here)."""
+        record = session.record
+        result = _result_json(session.game, session.aborted)
+        rate = None
+        users = [s.user for s in record.seats]
+        if record.rated and not session.aborted and len(users) == 2 and all(users):
+            score_a = _first_players_score(session.game)
+            key = rating_key(record.rules, record.clock)
+            pair = (str(users[0]), str(users[1]))
+
+            def rate(conn: Connection) -> None:
+                self.ratings.record_game(conn, record.id, key, pair, score_a)
+
+        status = "aborted" if session.aborted else "over"
+        await asyncio.to_thread(self.storage.finish, record.id, status, result, rate)
+        session.texts.clear()
+        session.texts_seq = -1
+        if record.online:
+            await self.notifier.publish({"kind": "lobby"})
 
     async def _perform(
         self,
@@ -537,17 +718,17 @@ class Hub:
         action = await asyncio.get_running_loop().run_in_executor(self.cpu, make)
         await self._commit(session, action, was_to_move)
 
-    async def act(self, game_id: str, token: str, body: dict[str, Any]) -> str:
+    async def act(self, game_id: str, user: User | None, body: dict[str, Any]) -> str:
         """A page's move. Returns the new state (JSON text) for the acting seat once it is
         stored."""
-        seats = await self.seats_for(game_id, token)
-        session = await self.session(game_id)
+        session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "move")
         expected = field_int(body, "seq", required=False)
         async with session.lock:
+            await self._catch_up(session)
             if session.record.seats[seat].kind != "human":
                 raise RequestError(403, "forbidden", "that seat is the computer's")
-            if expected is not None and expected != len(session.record.actions):
+            if expected is not None and expected != session.seq:
                 raise RequestError(
                     409, "stale", "the game has moved on since this page last heard; reloaded"
                 )
@@ -560,10 +741,9 @@ class Hub:
         self._schedule_bots(session)
         return state
 
-    async def check(self, game_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def check(self, game_id: str, user: User | None, body: dict[str, Any]) -> dict[str, Any]:
         """Score a tentative play without making it (the page's live score)."""
-        seats = await self.seats_for(game_id, token)
-        session = await self.session(game_id)
+        session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "move")
         game = session.game
 
@@ -575,19 +755,24 @@ class Hub:
                 return {"ok": False, "reason": exc.reason.value, "message": str(exc)}
             assert scored is not None
             return {
-                "ok": True, "score": scored.score, "move": scored.human(game.alphabet, game.board)
+                "ok": True,
+                "score": scored.score,
+                "move": scored.human(game.alphabet, game.board),
             }
 
         async with session.lock:
             return await asyncio.get_running_loop().run_in_executor(self.cpu, score)
 
-    async def hints(self, game_id: str, token: str, body: dict[str, Any]) -> list[dict[str, Any]]:
-        """The best plays for the asking seat's own rack (its turn only)."""
+    async def hints(
+        self, game_id: str, user: User | None, body: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """The best plays for the asking seat's own rack (its turn only; not in rated games)."""
         from .computer import top_plays
 
-        seats = await self.seats_for(game_id, token)
-        session = await self.session(game_id)
+        session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "ask for hints")
+        if session.record.online:
+            raise RequestError(403, "no_hints", "no hints in a game against people")
         async with session.lock:
             game = session.game
             if game.to_move != seat or game.state is not GameState.PLAYING:
@@ -606,10 +791,10 @@ class Hub:
             for p in plays
         ]
 
-    async def gcg(self, game_id: str, token: str) -> str:
-        """The finished game as GCG (only once it is over: a record shows every rack)."""
-        await self.seats_for(game_id, token)
-        session = await self.session(game_id)
+    async def gcg(self, game_id: str, user: User | None) -> str:
+        """The finished game as GCG (only once it is over: a record shows every rack).
+        A game between people is public once over; a private game only to its players."""
+        session, _ = await self.watch_session(game_id, user)
         if not session.game.is_over:
             raise RequestError(
                 400, Reason.GAME_OVER.value, "the record is ready when the game ends"
@@ -619,12 +804,104 @@ class Hub:
         async with session.lock:
             return await asyncio.to_thread(gcg.dumps, session.game)
 
+    async def offer_rematch(self, game_id: str, user: User | None) -> Seek:
+        """A challenge to the other player of a finished game between people, same settings."""
+        session, seats = await self.player_session(game_id, user)
+        assert user is not None
+        record = session.record
+        if not record.online or not session.over:
+            raise RequestError(400, "no_rematch", "a rematch follows a finished online game")
+        other = next(s for i, s in enumerate(record.seats) if i not in seats)
+        opponent = await asyncio.to_thread(self.accounts.by_id, other.user or "")
+        if opponent is None:
+            raise RequestError(409, "no_user", "the other player is gone")
+        clock = record.clock or {}
+        spec = {
+            "rules": record.rules,
+            "lexicon": record.lexicon,
+            "rated": record.rated and not user.is_guest and not opponent.is_guest,
+            "initial_min": max(1, clock.get("initial_ms", 600_000) // 60_000),
+            "increment_s": clock.get("increment_ms", 0) // 1000,
+            "max_overtime_min": clock.get("max_overtime_min", 0),
+        }
+        seek = await asyncio.to_thread(self._rematch_seek, user, opponent, spec, record.id)
+        offer = {"type": "rematch", "game_id": record.id, "seek": seek.public(), "from": user.name}
+        await self.notifier.publish({"kind": "user", "user": opponent.id, "event": offer})
+        await self.notifier.publish({"kind": "game_event", "game": record.id, "event": offer})
+        return seek
+
+    def _rematch_seek(self, user: User, opponent: User, spec: dict[str, Any], game_id: str) -> Seek:
+        if opponent.is_guest:  # a guest cannot be challenged by name: the seek is a link
+            return self.lobby.create(user, {**spec, "invite": True}, WEB_PRESETS, game_id)
+        return self.lobby.create(user, {**spec, "to": opponent.name}, WEB_PRESETS, game_id)
+
+    # -- other processes -------------------------------------------------------------------
+
+    async def _on_event(self, event: dict[str, Any]) -> None:
+        kind = event.get("kind")
+        if kind == "action" and isinstance(event.get("game"), str):
+            session = self.sessions.get(event["game"])
+            if session is not None and session.seq <= int(event.get("seq", 0)):
+                async with session.lock:
+                    changed = await self._catch_up(session)
+                if changed:
+                    await self.broadcast(session)
+                    self._schedule_clock(session)
+        elif kind == "lobby":
+            await self._send_all(self.lobby_sockets, '{"type":"lobby"}')
+        elif kind == "user" and isinstance(event.get("user"), str):
+            sockets = self.user_sockets.get(event["user"], set())
+            await self._send_all(sockets, json.dumps(event.get("event")))
+        elif kind == "game_event" and isinstance(event.get("game"), str):
+            session = self.sessions.get(event["game"])
+            if session is not None:
+                text = json.dumps(event.get("event"))
+                await self._send_all({lis.send for lis in session.listeners}, text)
+        elif kind == "session_end" and isinstance(event.get("user"), str):
+            self.accounts.forget_cached(event["user"])
+
+    @staticmethod
+    async def _send_all(sockets: set[Sender], text: str) -> None:
+        for send in list(sockets):
+            try:
+                await send(text)
+            except Exception:
+                sockets.discard(send)
+
+    async def _catch_up(self, session: Session) -> bool:
+        """Apply what other processes stored since this one last looked. True if any."""
+        if self.notifier.url is None:
+            return False  # one process: nobody else writes
+        newer = await asyncio.to_thread(self.storage.actions_since, session.record.id, session.seq)
+        for action in newer:
+            apply_action(session.game, action)
+            session.record.actions.append(action)
+        if newer:
+            last = newer[-1].at_ms
+            session.turn_started = time.monotonic() - max(0.0, time.time() - (last or 0) / 1000)
+        return bool(newer)
+
+    async def _catch_up_all(self) -> None:
+        for session in list(self.sessions.values()):
+            async with session.lock:
+                changed = await self._catch_up(session)
+            if changed:
+                await self.broadcast(session)
+                self._schedule_bots(session)
+
+    async def sweep(self) -> None:
+        """Games whose clock ran out while nobody had them loaded: load them, so their
+        clock adjudicates (a game abandoned by a player is lost on time)."""
+        overdue = await asyncio.to_thread(self.storage.overdue, int(time.time() * 1000))
+        for game_id in overdue:
+            if game_id not in self.sessions:
+                await self.session(game_id)
+
     # -- the computer's turns ------------------------------------------------------------
 
     def _schedule_bots(self, session: Session) -> None:
         self._schedule_clock(session)
-        game = session.game
-        if game.is_over or game.to_move not in session.bots:
+        if session.over or session.game.to_move not in session.bots:
             return
         if session.bot_task is not None and not session.bot_task.done():
             return
@@ -637,11 +914,11 @@ class Hub:
                 game = session.game
                 if self.sessions.get(session.record.id) is not session:
                     return
-                if game.is_over or game.to_move not in session.bots:
+                if session.over or game.to_move not in session.bots:
                     return
                 seat = game.to_move
                 view = game.view(seat)
-                seq = len(session.record.actions)
+                seq = session.seq
             if self.bot_delay_s:
                 await asyncio.sleep(self.bot_delay_s)
             bot = session.bots[seat]
@@ -651,7 +928,7 @@ class Hub:
                 log.exception("game %s: the computer could not choose", session.record.id)
                 move = Pass()
             async with session.lock:
-                if len(session.record.actions) != seq or session.game.to_move != seat:
+                if session.seq != seq or session.game.to_move != seat:
                     continue
                 try:
                     await self._perform(session, seat, "move", move)
@@ -675,13 +952,13 @@ class Hub:
             session.clock_task = None
         game = session.game
         clock = game.rules.clock
-        if clock is None or game.is_over:
+        if clock is None or session.over:
             return
         seat = game.to_move
         left = game.clock_ms(seat) or 0
         limit_ms = left + clock.max_overtime_min * 60_000 + 20  # just past the maximum
         due = session.turn_started + max(0, limit_ms) / 1000
-        seq = len(session.record.actions)
+        seq = session.seq
         session.clock_task = asyncio.get_running_loop().create_task(
             self._expire(session, seat, seq, due)
         )
@@ -689,7 +966,8 @@ class Hub:
     async def _expire(self, session: Session, seat: int, seq: int, due: float) -> None:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         async with session.lock:
-            if len(session.record.actions) != seq or session.game.is_over:
+            await self._catch_up(session)
+            if session.seq != seq or session.over:
                 return
             elapsed = int((time.monotonic() - session.turn_started) * 1000)
             try:
@@ -707,5 +985,6 @@ class Hub:
             for task in (session.bot_task, session.clock_task):
                 if task is not None:
                     task.cancel()
+        await self.notifier.close()
         await asyncio.to_thread(self.writer.close)
         self.cpu.shutdown(wait=False, cancel_futures=True)

@@ -26,14 +26,16 @@ class LogWriter:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    async def append(self, game_id: str, seq: int, action: Action) -> Action:
-        """Store ``action`` as entry ``seq`` of the game's log; returns it once durable.
-
-        Raises StorageError if that place is taken, or the database's error."""
+    async def append(
+        self, game_id: str, seq: int, action: Action, deadline_ms: int | None = None
+    ) -> Action:
+        """Store ``action`` as entry ``seq`` of the game's log (and the game's new clock
+        deadline); returns it once durable. Raises StorageError if that place is taken, or
+        the database's error."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Action] = loop.create_future()
         self._ensure_thread()
-        self._queue.put((game_id, seq, action, future, loop))
+        self._queue.put((game_id, seq, action, deadline_ms, future, loop))
         return await future
 
     def _ensure_thread(self) -> None:
@@ -68,11 +70,14 @@ class LogWriter:
                 batch.append(item)
             try:
                 results: list[Action | StorageError] | BaseException = self.storage.append_many(
-                    [(game_id, seq, action) for game_id, seq, action, _, _ in batch]
+                    [
+                        (game_id, seq, action, deadline)
+                        for game_id, seq, action, deadline, _, _ in batch
+                    ]
                 )
             except Exception as exc:  # the database is down: every waiting move hears it
                 results = exc
-            for i, (_, _, _, future, loop) in enumerate(batch):
+            for i, (_, _, _, _, future, loop) in enumerate(batch):
                 outcome = results if isinstance(results, BaseException) else results[i]
                 try:
                     loop.call_soon_threadsafe(_settle, future, outcome)

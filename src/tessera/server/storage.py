@@ -1,11 +1,14 @@
 """Games as append-only event logs in SQL (SQLite by default, PostgreSQL by URL).
 
-A game row holds what never changes — rules preset, lexicon, seed, seats — and the action
-table holds the ordered actions (player, GCG move text or ``challenge``/``resign``, elapsed
+A game row holds what never changes — rules preset, lexicon, seed, seats (each with the user
+who plays it, or the computer's level) — and the action table holds the ordered actions
+(player, GCG move text or ``challenge``/``resign``/``time_expired``/``abort``, elapsed
 milliseconds). Replaying the actions on ``Game(rules, lexicon, players, seed)`` rebuilds
 the game exactly (DESIGN principle 5). :meth:`Storage.append` commits before it returns, so
 a move the server acknowledges survives a crash; the primary key (game, sequence number)
-refuses a second action at the same place in the log.
+refuses a second action at the same place in the log. ``tessera_game_info`` holds what the
+online game adds: its clock, whether it is rated, its status and result; ``tessera_game_players``
+indexes games by the users who play them.
 """
 
 from __future__ import annotations
@@ -14,24 +17,28 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     Integer,
     MetaData,
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
     select,
+    update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
@@ -47,12 +54,28 @@ games_table = Table(
     Column("created_at", BigInteger, nullable=False),
 )
 
-tokens_table = Table(
-    "tessera_tokens",
+info_table = Table(
+    "tessera_game_info",
     metadata,
-    Column("token", String(64), primary_key=True),
-    Column("game_id", String(32), nullable=False, index=True),
-    Column("seats", Text, nullable=False),  # JSON list of seat indices this token controls
+    Column("game_id", String(32), primary_key=True),
+    Column("status", String(12), nullable=False, index=True),  # live | over | aborted
+    Column("rated", Boolean, nullable=False, default=False),
+    Column("clock", Text, nullable=True),  # JSON time control, when the game has its own
+    Column("online", Boolean, nullable=False, default=False),  # people on their own devices
+    Column("result", Text, nullable=True),  # JSON: reason, scores, winners
+    Column("created_at", BigInteger, nullable=False),
+    Column("ended_at", BigInteger, nullable=True),
+    # when the player to move runs out of time (epoch ms): a game nobody watches is found
+    # and adjudicated by its clock
+    Column("deadline_ms", BigInteger, nullable=True, index=True),
+)
+
+players_table = Table(
+    "tessera_game_players",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("user_id", String(32), nullable=False, index=True),
 )
 
 actions_table = Table(
@@ -74,18 +97,20 @@ class StorageError(RuntimeError):
 
 @dataclass(frozen=True)
 class Seat:
-    """One player of a stored game: a person at the screen, or the computer at a level."""
+    """One player of a stored game: a person (the user who plays the seat), or the computer
+    at a level."""
 
     name: str
     kind: str  # "human" | "computer"
     level: str | None = None
+    user: str | None = None  # the user id that controls a human seat
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level}
+        return {"name": self.name, "kind": self.kind, "level": self.level, "user": self.user}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(str(data["name"]), str(data["kind"]), data.get("level"))
+        return cls(str(data["name"]), str(data["kind"]), data.get("level"), data.get("user"))
 
 
 @dataclass(frozen=True)
@@ -110,6 +135,14 @@ class GameRecord:
     seats: list[Seat]
     actions: list[Action] = field(default_factory=list)
     created_ms: int | None = None
+    clock: dict[str, int] | None = None  # the game's own time control (TimeControl fields)
+    rated: bool = False
+    online: bool = False
+    status: str = "live"
+
+    def seats_of(self, user_id: str) -> frozenset[int]:
+        """The seats ``user_id`` controls in this game."""
+        return frozenset(i for i, s in enumerate(self.seats) if s.user == user_id)
 
 
 GAME_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -165,6 +198,8 @@ class Storage:
         self.engine: Engine = create_engine(url, **kwargs)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        from . import accounts, lobby, ratings  # noqa: F401  (their tables join the metadata)
+
         metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -173,11 +208,18 @@ class Storage:
     # -- writing -------------------------------------------------------------------------
 
     def create_game(
-        self, rules: str, lexicon: str, seed: int, seats: list[Seat], token_seats: list[list[int]]
-    ) -> tuple[str, list[str]]:
-        """Store a new game; returns its id and one fresh token per entry of ``token_seats``."""
+        self,
+        rules: str,
+        lexicon: str,
+        seed: int,
+        seats: list[Seat],
+        *,
+        clock: dict[str, int] | None = None,
+        rated: bool = False,
+        online: bool = False,
+    ) -> str:
+        """Store a new game; returns its id."""
         game_id = secrets.token_urlsafe(12)
-        tokens = [secrets.token_urlsafe(24) for _ in token_seats]
         now = _now_ms()
         with self.engine.begin() as conn:
             conn.execute(
@@ -190,27 +232,69 @@ class Storage:
                     created_at=now,
                 )
             )
-            for token, seat_list in zip(tokens, token_seats, strict=True):
-                conn.execute(
-                    insert(tokens_table).values(
-                        token=token, game_id=game_id, seats=json.dumps(seat_list)
-                    )
+            conn.execute(
+                insert(info_table).values(
+                    game_id=game_id,
+                    status="live",
+                    rated=rated,
+                    online=online,
+                    clock=json.dumps(clock) if clock else None,
+                    created_at=now,
                 )
-        return game_id, tokens
+            )
+            owners = [(i, s.user) for i, s in enumerate(seats) if s.user is not None]
+            if owners:
+                conn.execute(
+                    insert(players_table),
+                    [{"game_id": game_id, "seat": i, "user_id": u} for i, u in owners],
+                )
+        return game_id
+
+    def finish(
+        self,
+        game_id: str,
+        status: str,
+        result: dict[str, Any] | None,
+        also: Callable[[Connection], object] | None = None,
+    ) -> bool:
+        """Mark a live game over (or aborted) with its result; ``also`` runs in the same
+        transaction (rating the game). True if this call ended it (once, across processes)."""
+        with self.engine.begin() as conn:
+            ended = conn.execute(
+                update(info_table)
+                .where(info_table.c.game_id == game_id, info_table.c.status == "live")
+                .values(
+                    status=status, result=json.dumps(result), ended_at=_now_ms(), deadline_ms=None
+                )
+            ).rowcount
+            if ended == 1 and also is not None:
+                also(conn)
+        return ended == 1
+
+    def overdue(self, now_ms: int, limit: int = 100) -> list[str]:
+        """Live games whose player to move has run out of time."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(info_table.c.game_id)
+                .where(info_table.c.status == "live", info_table.c.deadline_ms < now_ms)
+                .limit(limit)
+            ).all()
+        return [r.game_id for r in rows]
 
     def append(self, game_id: str, seq: int, action: Action) -> Action:
         """Commit ``action`` as entry ``seq`` (0-based) of the game's log; returns it, stamped
         with the time it was stored, once it is durable."""
-        result = self.append_many([(game_id, seq, action)])[0]
+        result = self.append_many([(game_id, seq, action, None)])[0]
         if isinstance(result, StorageError):
             raise result
         return result
 
     def append_many(
-        self, entries: list[tuple[str, int, Action]]
+        self, entries: list[tuple[str, int, Action, int | None]]
     ) -> list[Action | StorageError]:
         """Commit several log entries in one transaction (one disk flush for all of them).
 
+        An entry is (game, place in its log, action, the game's new clock deadline or None).
         Each entry's answer is its stamped action, or a StorageError when its place in its
         game's log is taken (the others are still stored). A database that cannot answer
         raises for all."""
@@ -225,24 +309,40 @@ class Storage:
                 "elapsed_ms": action.elapsed_ms,
                 "created_at": at,
             }
-            for game_id, seq, action in entries
+            for game_id, seq, action, _ in entries
+        ]
+        deadlines = [
+            {"gid": game_id, "deadline": deadline}
+            for game_id, _, _, deadline in entries
+            if deadline is not None
         ]
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(actions_table), rows)
+                if deadlines:
+                    conn.execute(
+                        update(info_table)
+                        .where(info_table.c.game_id == bindparam("gid"))
+                        .values(deadline_ms=bindparam("deadline")),
+                        deadlines,
+                    )
         except IntegrityError:
             if len(entries) == 1:
-                game_id, seq, _ = entries[0]
+                game_id, seq, _, _ = entries[0]
                 return [StorageError(f"game {game_id}: log entry {seq} already exists")]
             return [r for entry in entries for r in self.append_many([entry])]
-        return [replace(action, at_ms=at) for _, _, action in entries]
+        return [replace(action, at_ms=at) for _, _, action, _ in entries]
 
     # -- reading -------------------------------------------------------------------------
 
     def load(self, game_id: str) -> GameRecord | None:
         """The stored game with its actions in order, or None."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(games_table).where(games_table.c.id == game_id)).first()
+            row = conn.execute(
+                select(games_table, info_table)
+                .outerjoin(info_table, info_table.c.game_id == games_table.c.id)
+                .where(games_table.c.id == game_id)
+            ).first()
             if row is None:
                 return None
             rows = conn.execute(
@@ -256,20 +356,65 @@ class Storage:
             lexicon=row.lexicon,
             seed=int(row.seed),
             seats=[Seat.from_json(s) for s in json.loads(row.seats)],
-            actions=[Action(r.player, r.kind, r.text, r.elapsed_ms, r.created_at) for r in rows],
+            actions=[_action(r) for r in rows],
             created_ms=row.created_at,
+            clock=json.loads(row.clock) if row.clock else None,
+            rated=bool(row.rated),
+            online=bool(row.online),
+            status=row.status or "live",
         )
 
-    def token_seats(self, game_id: str, token: str) -> frozenset[int]:
-        """The seats a token controls in a game (empty for an unknown token)."""
-        if not token:
-            return frozenset()
+    def actions_since(self, game_id: str, seq: int) -> list[Action]:
+        """The log's entries from ``seq`` on (what another process stored meanwhile)."""
         with self.engine.connect() as conn:
-            row = conn.execute(
-                select(tokens_table.c.game_id, tokens_table.c.seats).where(
-                    tokens_table.c.token == token
-                )
-            ).first()
-        if row is None or not secrets.compare_digest(row.game_id, game_id):
-            return frozenset()
-        return frozenset(int(s) for s in json.loads(row.seats))
+            rows = conn.execute(
+                select(actions_table)
+                .where(actions_table.c.game_id == game_id, actions_table.c.seq >= seq)
+                .order_by(actions_table.c.seq)
+            ).all()
+        return [_action(r) for r in rows]
+
+    def games_of(self, user_id: str, limit: int = 20) -> list[dict[str, Any]]:
+        """A user's most recent games: id, rules, seats, status, rated, result, times."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table, info_table)
+                .join(info_table, info_table.c.game_id == games_table.c.id)
+                .join(players_table, players_table.c.game_id == games_table.c.id)
+                .where(players_table.c.user_id == user_id)
+                .order_by(info_table.c.created_at.desc())
+                .limit(limit)
+            ).all()
+        return [_summary(r) for r in rows]
+
+    def live_online_games(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Games between people in progress, newest first (for spectators)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games_table, info_table)
+                .join(info_table, info_table.c.game_id == games_table.c.id)
+                .where(info_table.c.status == "live", info_table.c.online.is_(True))
+                .order_by(info_table.c.created_at.desc())
+                .limit(limit)
+            ).all()
+        return [_summary(r) for r in rows]
+
+
+def _action(r: Any) -> Action:
+    return Action(r.player, r.kind, r.text, r.elapsed_ms, r.created_at)
+
+
+def _summary(r: Any) -> dict[str, Any]:
+    return {
+        "id": r.id,
+        "rules": r.rules,
+        "lexicon": r.lexicon,
+        "names": [s["name"] for s in json.loads(r.seats)],
+        "status": r.status,
+        "rated": bool(r.rated),
+        "online": bool(r.online),
+        "result": json.loads(r.result) if r.result else None,
+        "clock": json.loads(r.clock) if r.clock else None,
+        "created_ms": r.created_at,
+        "ended_ms": r.ended_at,
+    }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tessera.board import format_position
+from tessera.board import Board, format_position
 from tessera.game import Event, EventKind, PlayerView
 from tessera.move import Exchange, Move, Pass, Play
 from tessera.rules import ChallengeRule
@@ -21,7 +21,7 @@ def move_text(move: Move | None, alphabet: Alphabet) -> str:
     return ""
 
 
-def _event_json(event: Event, alphabet: Alphabet) -> dict[str, Any]:
+def event_json(event: Event, alphabet: Alphabet) -> dict[str, Any]:
     move = event.move
     data: dict[str, Any] = {
         "kind": event.kind.value,
@@ -40,6 +40,14 @@ def _event_json(event: Event, alphabet: Alphabet) -> dict[str, Any]:
     if isinstance(move, Exchange):
         data["count"] = move.n
     return data
+
+
+def board_json(board: Board, alphabet: Alphabet) -> list[list[str | None]]:
+    """The board as rows of tile labels (a blank's letter in lower case), None where empty."""
+    return [
+        [alphabet.label(t) if (t := board.get(r, c)) else None for c in range(board.cols)]
+        for r in range(board.rows)
+    ]
 
 
 def layout_json(view: PlayerView) -> dict[str, Any]:
@@ -90,13 +98,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
             "?": ts.value(0),
             **{lab: ts.value(i + 1) for i, lab in enumerate(alphabet.labels)},
         },
-        "board": [
-            [
-                alphabet.label(board.get(r, c)) if board.get(r, c) else None
-                for c in range(board.cols)
-            ]
-            for r in range(board.rows)
-        ],
+        "board": board_json(board, alphabet),
         "rack": [alphabet.label(t) for t in view.rack],
         "scores": list(view.scores),
         "to_move": view.to_move,
@@ -104,7 +106,7 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "bag_count": view.bag_count,
         "rack_counts": list(view.rack_counts),
         "unseen": {alphabet.label(t): n for t, n in enumerate(view.unseen) if n > 0},
-        "history": [_event_json(e, alphabet) for e in view.history],
+        "history": [event_json(e, alphabet) for e in view.history],
         "last_squares": last_squares,
         "can_challenge": view.can_challenge,
         "clocks_ms": list(view.clocks_ms) if view.clocks_ms is not None else None,

@@ -1,15 +1,13 @@
-// Talking to the server: JSON over HTTP (the seat token in a header) and a WebSocket for
-// live state. Tokens live in localStorage per game, so a reload finds its seat again.
+// Talking to the server: JSON over HTTP and a WebSocket for live state. Who is asking travels
+// in the session cookie (HttpOnly: this script never sees it), so a reload, or another
+// device of the same player, finds its seats again.
 
-const TOKEN_HEADER = "X-Tessera-Token";
-
-export function tokenFor(gameId) {
-  return localStorage.getItem(`tessera:token:${gameId}`) || "";
+export function rememberGame(gameId) {
+  localStorage.setItem("tessera:last", gameId);
 }
 
-export function rememberGame(gameId, token) {
-  localStorage.setItem(`tessera:token:${gameId}`, token);
-  localStorage.setItem("tessera:last", gameId);
+export function forgetLastGame() {
+  localStorage.removeItem("tessera:last");
 }
 
 export function lastGame() {
@@ -24,11 +22,11 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, url, { token, body } = {}) {
+async function request(method, url, { body } = {}) {
   const headers = { "Content-Type": "application/json" };
-  if (token) headers[TOKEN_HEADER] = token;
   const response = await fetch(url, {
     method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
   });
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
@@ -41,16 +39,17 @@ async function request(method, url, { token, body } = {}) {
 
 export const api = {
   meta: () => request("GET", "/api/meta"),
+  me: () => request("GET", "/api/me"),
   create: (spec) => request("POST", "/api/games", { body: spec }),
-  state: (id, token) => request("GET", `/api/games/${id}/state`, { token }),
-  move: (id, token, body) => request("POST", `/api/games/${id}/move`, { token, body }),
-  check: (id, token, body) => request("POST", `/api/games/${id}/check`, { token, body }),
-  hints: (id, token, body) => request("POST", `/api/games/${id}/hints`, { token, body }),
-  gcg: (id, token) => request("GET", `/api/games/${id}/gcg`, { token }),
+  state: (id) => request("GET", `/api/games/${id}/state`),
+  move: (id, body) => request("POST", `/api/games/${id}/move`, { body }),
+  check: (id, body) => request("POST", `/api/games/${id}/check`, { body }),
+  hints: (id, body) => request("POST", `/api/games/${id}/hints`, { body }),
+  gcg: (id) => request("GET", `/api/games/${id}/gcg`),
 };
 
-// A WebSocket that says hello with the token, hands every state to onState, and reconnects.
-export function connectLive(gameId, token, onState, onError) {
+// A WebSocket that says hello, hands every state to onState, and reconnects.
+export function connectLive(gameId, onState, onError) {
   let socket = null;
   let closed = false;
   let delay = 500;
@@ -59,7 +58,7 @@ export function connectLive(gameId, token, onState, onError) {
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
     socket.addEventListener("open", () => {
       delay = 500;
-      socket.send(JSON.stringify({ token }));
+      socket.send(JSON.stringify({}));
     });
     socket.addEventListener("message", (event) => {
       const msg = JSON.parse(event.data);

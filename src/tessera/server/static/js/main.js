@@ -1,5 +1,5 @@
 // The page's controller: game state from the server, tiles the player is placing, input.
-import { api, ApiError, connectLive, lastGame, rememberGame, tokenFor } from "./api.js";
+import { api, ApiError, connectLive, lastGame, rememberGame } from "./api.js";
 import {
   renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart,
 } from "./board.js";
@@ -8,7 +8,6 @@ const $ = (id) => document.getElementById(id);
 
 const app = {
   gameId: null,
-  token: "",
   state: null,
   rack: [],             // the rack in the player's own order (labels)
   pending: new Map(),   // "r,c" -> {index, label, rackLabel}
@@ -134,7 +133,7 @@ async function updatePreview() {
   if (!myTurn() || app.pending.size === 0) { el.textContent = ""; return; }
   const seq = ++previewSeq;
   try {
-    const res = await api.check(app.gameId, app.token, { seat: app.state.seat, placements: placements() });
+    const res = await api.check(app.gameId, { seat: app.state.seat, placements: placements() });
     if (seq !== previewSeq) return;
     el.textContent = res.ok ? `${res.move} · ${res.score} points` : res.message;
     el.dataset.ok = res.ok ? "1" : "0";
@@ -379,7 +378,7 @@ function onKey(event) {
 async function send(body) {
   clearError();
   try {
-    const state = await api.move(app.gameId, app.token, { seat: app.state.seat, seq: app.state.seq, ...body });
+    const state = await api.move(app.gameId, { seat: app.state.seat, seq: app.state.seq, ...body });
     app.pending.clear();
     app.cursor = null;
     $("hints").hidden = true;
@@ -420,7 +419,7 @@ async function confirmExchange() {
   const chosen = [...$("exchange-tiles").querySelectorAll(".chosen")].map((b) => b.dataset.letter);
   if (!chosen.length) { $("exchange-error").textContent = "Choose at least one tile."; return; }
   try {
-    const state = await api.move(app.gameId, app.token,
+    const state = await api.move(app.gameId,
       { seat: app.state.seat, seq: app.state.seq, action: "exchange", tiles: chosen.join("") });
     $("exchange-dialog").close();
     app.pending.clear();
@@ -435,7 +434,7 @@ async function showHints() {
   list.replaceChildren();
   list.hidden = false;
   try {
-    const { hints } = await api.hints(app.gameId, app.token, { seat: app.state.seat });
+    const { hints } = await api.hints(app.gameId, { seat: app.state.seat });
     if (!hints.length) list.textContent = "No plays found: try an exchange.";
     hints.forEach((h) => {
       const li = document.createElement("li");
@@ -493,7 +492,7 @@ function showSummary() {
 
 async function downloadGcg() {
   try {
-    const text = await api.gcg(app.gameId, app.token);
+    const text = await api.gcg(app.gameId);
     const blob = new Blob([text], { type: "text/plain" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
@@ -565,7 +564,7 @@ async function startGame(event) {
   }
   try {
     const res = await api.create({ players, rules: $("ng-rules").value, lexicon: $("ng-lexicon").value });
-    rememberGame(res.id, res.token);
+    rememberGame(res.id);
     $("new-game-dialog").close();
     history.pushState({}, "", `/g/${res.id}`);
     await openGame(res.id);
@@ -577,19 +576,17 @@ async function startGame(event) {
 // ---------------------------------------------------------------- opening a game
 
 async function refresh() {
-  const state = await api.state(app.gameId, app.token);
+  const state = await api.state(app.gameId);
   applyState(state);
 }
 
 async function openGame(gameId) {
   if (app.live) app.live.close();
   app.gameId = gameId;
-  app.token = tokenFor(gameId);
   app.state = null;
   app.pending.clear();
   app.revealed = null;
   app.summaryShownFor = null;
-  if (!app.token) { showNoSeat(); return; }
   try {
     await refresh();
   } catch (err) {
@@ -599,7 +596,7 @@ async function openGame(gameId) {
   if (app.state.state === "over") app.summaryShownFor = gameId;  // reopened: no pop-up
   if (!hotSeat()) app.revealed = app.state.seat;
   render();
-  app.live = connectLive(gameId, app.token, applyState, () => showNoSeat());
+  app.live = connectLive(gameId, applyState, () => showNoSeat());
 }
 
 function showNoSeat() {
@@ -658,7 +655,7 @@ function route() {
   const m = location.pathname.match(/^\/g\/([\w-]+)$/);
   if (m) { openGame(m[1]); return; }
   const last = lastGame();
-  if (last && tokenFor(last)) {
+  if (last) {
     history.replaceState({}, "", `/g/${last}`);
     openGame(last);
     return;

@@ -1,0 +1,265 @@
+"""Accounts and sessions: registered players (name + argon2id password hash), guests (a name,
+no password), and server-side sessions whose random token lives in an HttpOnly cookie.
+
+The database keeps only a SHA-256 of each session token, so a leaked table opens no session.
+Login answers the same way, and takes about as long, whether the name exists or not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import BigInteger, Column, String, Table, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from .errors import RequestError
+from .storage import Storage, metadata
+
+NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{2,19}$")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 128  # bounded before hashing: argon2's cost grows with the input
+MAX_GUEST_NAME = 24
+SESSION_DAYS = 30
+SESSION_CACHE_S = 15.0  # a session seen this recently is not looked up again
+
+users_table = Table(
+    "tessera_users",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=True, unique=True),  # lower case; None for guests
+    Column("password_hash", String(256), nullable=True),
+    Column("kind", String(8), nullable=False),  # user | guest
+    Column("created_at", BigInteger, nullable=False),
+)
+
+sessions_table = Table(
+    "tessera_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", String(32), nullable=False, index=True),
+    Column("created_at", BigInteger, nullable=False),
+    Column("expires_at", BigInteger, nullable=False),
+)
+
+# OWASP's argon2id setting (19 MiB, 2 passes, 1 lane): ~50 ms a hash, run off the event loop
+HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
+_DUMMY_HASH = HASHER.hash("a password nobody has")
+
+
+@dataclass(frozen=True)
+class User:
+    id: str
+    name: str
+    kind: str  # "user" | "guest"
+
+    @property
+    def is_guest(self) -> bool:
+        return self.kind == "guest"
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_username(name: object) -> str:
+    if not isinstance(name, str) or not NAME_RE.match(name):
+        raise RequestError(
+            400,
+            "bad_username",
+            "a user name has 3–20 letters, digits, '_' or '-', starting with a letter or digit",
+        )
+    return name
+
+
+def check_password(password: object) -> str:
+    if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise RequestError(
+            400, "bad_password", f"a password has {MIN_PASSWORD}–{MAX_PASSWORD} characters"
+        )
+    return password
+
+
+def check_display_name(value: object, limit: int = MAX_GUEST_NAME) -> str:
+    """A name people choose (a guest's, a player's at one screen): printable, 1–limit chars."""
+    name = value.strip() if isinstance(value, str) else ""
+    if not name or len(name) > limit:
+        raise RequestError(400, "bad_name", f"a name has 1–{limit} characters")
+    if any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in name):
+        raise RequestError(400, "bad_name", "a name cannot hold control characters")
+    return name
+
+
+class Accounts:
+    """Users and sessions in the game store's database."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.engine = storage.engine
+        self._seen: dict[str, tuple[User, float]] = {}  # token hash -> (user, when checked)
+
+    # -- users ---------------------------------------------------------------------------
+
+    def register(self, name: str, password: str, upgrade: User | None = None) -> User:
+        """A new account; a guest who registers keeps their id (and so their games)."""
+        check_username(name)
+        check_password(password)
+        digest = HASHER.hash(password)
+        with self.engine.begin() as conn:
+            try:
+                if upgrade is not None and upgrade.is_guest:
+                    conn.execute(
+                        update(users_table)
+                        .where(users_table.c.id == upgrade.id)
+                        .values(name=name, name_key=name.lower(), password_hash=digest, kind="user")
+                    )
+                    user = User(upgrade.id, name, "user")
+                else:
+                    user = User(secrets.token_urlsafe(12), name, "user")
+                    conn.execute(
+                        insert(users_table).values(
+                            id=user.id,
+                            name=name,
+                            name_key=name.lower(),
+                            password_hash=digest,
+                            kind="user",
+                            created_at=_now_ms(),
+                        )
+                    )
+            except IntegrityError:
+                raise RequestError(409, "name_taken", "that user name is taken") from None
+        self._seen = {k: v for k, v in self._seen.items() if v[0].id != user.id}
+        return user
+
+    def guest(self, name: str) -> User:
+        user = User(secrets.token_urlsafe(12), check_display_name(name), "guest")
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(users_table).values(
+                    id=user.id,
+                    name=user.name,
+                    name_key=None,
+                    password_hash=None,
+                    kind="guest",
+                    created_at=_now_ms(),
+                )
+            )
+        return user
+
+    def authenticate(self, name: object, password: object) -> User | None:
+        """The user with that name and password, else None (same work either way)."""
+        name_key = name.lower() if isinstance(name, str) and len(name) <= 32 else ""
+        password = password if isinstance(password, str) and len(password) <= MAX_PASSWORD else ""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(users_table).where(users_table.c.name_key == name_key)
+            ).first()
+        digest = row.password_hash if row is not None and row.password_hash else _DUMMY_HASH
+        try:
+            HASHER.verify(digest, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return None
+        if row is None or not row.password_hash:
+            return None
+        return User(row.id, row.name, row.kind)
+
+    def change_password(self, user: User, old: object, new: object, keep_token: str) -> None:
+        """Set a new password (the old one must match); every other session of the user ends."""
+        check_password(new)
+        if user.is_guest or self.authenticate(user.name, old) is None:
+            raise RequestError(403, "bad_credentials", "the current password is not right")
+        assert isinstance(new, str)
+        digest = HASHER.hash(new)
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(users_table).where(users_table.c.id == user.id).values(password_hash=digest)
+            )
+            conn.execute(
+                delete(sessions_table).where(
+                    sessions_table.c.user_id == user.id,
+                    sessions_table.c.token_hash != _hash_token(keep_token),
+                )
+            )
+        self._seen = {k: v for k, v in self._seen.items() if v[0].id != user.id}
+
+    def by_name(self, name: str) -> User | None:
+        if not isinstance(name, str) or len(name) > 32:
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(users_table).where(users_table.c.name_key == name.lower())
+            ).first()
+        return None if row is None else User(row.id, row.name, row.kind)
+
+    def by_id(self, user_id: str) -> User | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(users_table).where(users_table.c.id == user_id)).first()
+        return None if row is None else User(row.id, row.name, row.kind)
+
+    # -- sessions ------------------------------------------------------------------------
+
+    def start_session(self, user: User) -> str:
+        token = secrets.token_urlsafe(32)
+        now = _now_ms()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(sessions_table).values(
+                    token_hash=_hash_token(token),
+                    user_id=user.id,
+                    created_at=now,
+                    expires_at=now + SESSION_DAYS * 86_400_000,
+                )
+            )
+        return token
+
+    def session_user(self, token: str) -> User | None:
+        """The user of a live session, or None (unknown, forged or expired)."""
+        if not token or len(token) > 64:
+            return None
+        key = _hash_token(token)
+        seen = self._seen.get(key)
+        now = time.monotonic()
+        if seen is not None and now - seen[1] < SESSION_CACHE_S:
+            return seen[0]
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(
+                    users_table.c.id,
+                    users_table.c.name,
+                    users_table.c.kind,
+                    sessions_table.c.expires_at,
+                )
+                .join(users_table, users_table.c.id == sessions_table.c.user_id)
+                .where(sessions_table.c.token_hash == key)
+            ).first()
+        if row is None or row.expires_at < _now_ms():
+            self._seen.pop(key, None)
+            return None
+        user = User(row.id, row.name, row.kind)
+        if len(self._seen) > 100_000:
+            self._seen.clear()
+        self._seen[key] = (user, now)
+        return user
+
+    def end_session(self, token: str) -> None:
+        key = _hash_token(token)
+        self._seen.pop(key, None)
+        with self.engine.begin() as conn:
+            conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == key))
+
+    def forget_cached(self, user_id: str | None = None) -> None:
+        """Drop cached sessions (of one user, or all): another process ended some."""
+        if user_id is None:
+            self._seen.clear()
+        else:
+            self._seen = {k: v for k, v in self._seen.items() if v[0].id != user_id}

@@ -1,0 +1,179 @@
+"""Players' ratings: Glicko-2 (:mod:`.glicko2`) per rules family and speed class, with history.
+
+A rating's key is ``family.speed``: the family groups presets that play the same game (the
+English 15×15 presets differ only in challenge rules and clocks), the speed class comes from
+the time control's expected length (main time plus 20 turns of increment): blitz under 5
+minutes, rapid under 20, classic otherwise.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Float,
+    Integer,
+    String,
+    Table,
+    insert,
+    select,
+    update,
+)
+
+from .glicko2 import Rating, rate_game
+from .storage import Storage, metadata
+
+STANDARD_FAMILY = frozenset(
+    {"hasbro", "mattel", "naspa", "naspa_csw", "wespa", "woogles", "casual"}
+)
+SPEEDS = (("blitz", 5 * 60_000), ("rapid", 20 * 60_000))
+
+ratings_table = Table(
+    "tessera_ratings",
+    metadata,
+    Column("user_id", String(32), primary_key=True),
+    Column("key", String(64), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", BigInteger, nullable=False),
+)
+
+history_table = Table(
+    "tessera_rating_history",
+    metadata,
+    Column("user_id", String(32), primary_key=True),
+    Column("game_id", String(32), primary_key=True),
+    Column("key", String(64), nullable=False),
+    Column("before", Float, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("at", BigInteger, nullable=False, index=True),
+)
+
+
+def family(rules: str) -> str:
+    return "standard" if rules in STANDARD_FAMILY else rules
+
+
+def speed_class(clock: dict[str, int] | None) -> str:
+    if not clock:
+        return "classic"
+    expected = clock.get("initial_ms", 0) + 20 * clock.get("increment_ms", 0)
+    for name, limit in SPEEDS:
+        if expected < limit:
+            return name
+    return "classic"
+
+
+def rating_key(rules: str, clock: dict[str, int] | None) -> str:
+    return f"{family(rules)}.{speed_class(clock)}"
+
+
+class Ratings:
+    def __init__(self, storage: Storage) -> None:
+        self.engine = storage.engine
+
+    @staticmethod
+    def _get(conn: Connection, user_id: str, key: str) -> tuple[Rating, int] | None:
+        row = conn.execute(
+            select(ratings_table).where(
+                ratings_table.c.user_id == user_id, ratings_table.c.key == key
+            )
+        ).first()
+        if row is None:
+            return None
+        return Rating(row.rating, row.deviation, row.volatility), int(row.games)
+
+    def get(self, user_id: str, key: str) -> Rating:
+        with self.engine.connect() as conn:
+            found = self._get(conn, user_id, key)
+        return found[0] if found else Rating()
+
+    def record_game(
+        self, conn: Connection, game_id: str, key: str, users: tuple[str, str], score_a: float
+    ) -> tuple[Rating, Rating]:
+        """Rate a finished game between two users (``score_a`` for the first), inside the
+        caller's transaction (the one that marks the game over, so it is rated once)."""
+        now = int(time.time() * 1000)
+        found = [self._get(conn, u, key) for u in users]
+        before = [f[0] if f else Rating() for f in found]
+        after = rate_game(before[0], before[1], score_a)
+        for user_id, old, prior, new in zip(users, found, before, after, strict=True):
+            values = {
+                "rating": new.rating,
+                "deviation": new.deviation,
+                "volatility": new.volatility,
+                "updated_at": now,
+            }
+            if old is None:
+                conn.execute(
+                    insert(ratings_table).values(user_id=user_id, key=key, games=1, **values)
+                )
+            else:
+                conn.execute(
+                    update(ratings_table)
+                    .where(ratings_table.c.user_id == user_id, ratings_table.c.key == key)
+                    .values(games=old[1] + 1, **values)
+                )
+            conn.execute(
+                insert(history_table).values(
+                    user_id=user_id,
+                    game_id=game_id,
+                    key=key,
+                    before=prior.rating,
+                    rating=new.rating,
+                    deviation=new.deviation,
+                    at=now,
+                )
+            )
+        return after[0], after[1]
+
+    def of_user(self, user_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(ratings_table)
+                .where(ratings_table.c.user_id == user_id)
+                .order_by(ratings_table.c.games.desc())
+            ).all()
+        return [
+            {
+                "key": r.key,
+                "rating": round(r.rating),
+                "deviation": round(r.deviation),
+                "games": r.games,
+            }
+            for r in rows
+        ]
+
+    def of_game(self, game_id: str) -> dict[str, tuple[float, float]]:
+        """Each rated player's (rating before, rating after) for one game."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(history_table).where(history_table.c.game_id == game_id)
+            ).all()
+        return {r.user_id: (r.before, r.rating) for r in rows}
+
+    def history(self, user_id: str, limit: int = 500) -> list[dict[str, Any]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(history_table)
+                .where(history_table.c.user_id == user_id)
+                .order_by(history_table.c.at)
+                .limit(limit)
+            ).all()
+        return [
+            {
+                "key": r.key,
+                "game_id": r.game_id,
+                "rating": round(r.rating, 1),
+                "deviation": round(r.deviation, 1),
+                "at": r.at,
+            }
+            for r in rows
+        ]

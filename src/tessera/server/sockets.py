@@ -1,0 +1,156 @@
+"""The WebSockets: one per game page (its state after every change) and one per lobby page
+(seek list changes, challenges, games starting). The session cookie travels with the
+handshake; the first message says hello (a game page may name the seat it shows). A socket
+that says nothing in time, sends binary or oversized frames, or opens past the per-address
+cap is closed with a reason."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import Counter
+from collections.abc import AsyncIterator
+
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from .config import ServerConfig
+from .errors import RequestError, parse_json_object
+from .hub import Hub, Listener
+from .web import client_address, current_user
+
+
+class SocketRefused(Exception):
+    """A WebSocket closed by the server: ``code`` and a short reason for the page."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+async def receive_text(websocket: WebSocket, timeout: float | None, limit: int) -> str:
+    """The next text frame, within ``timeout`` and ``limit`` characters."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), timeout)
+    except TimeoutError:
+        raise SocketRefused(4408, "no hello in time") from None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise SocketRefused(1003, "send text frames")
+    if len(text) > limit:
+        raise SocketRefused(1009, "message too large")
+    return text
+
+
+async def close(websocket: WebSocket, code: int, message: str, reason: str) -> None:
+    """Tell the page why, then close (quietly if it is already gone)."""
+    if websocket.application_state is not WebSocketState.CONNECTED:
+        return
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "error": message, "reason": reason}))
+        await websocket.close(code=code)
+
+
+def routes(hub: Hub, config: ServerConfig, counts: Counter[str]) -> list[WebSocketRoute]:
+    @contextlib.asynccontextmanager
+    async def admitted(websocket: WebSocket) -> AsyncIterator[bool]:
+        """Count the socket against its address's cap; False when over it (then closed)."""
+        client = client_address(websocket)
+        if counts[client] >= config.ws_per_client:
+            await websocket.close(code=1008, reason="too many connections from this address")
+            yield False
+            return
+        counts[client] += 1
+        try:
+            yield True
+        finally:
+            counts[client] -= 1
+            if counts[client] <= 0:
+                del counts[client]
+
+    async def hello(websocket: WebSocket) -> dict[str, object]:
+        text = await receive_text(websocket, config.ws_hello_timeout_s, config.max_ws_message_bytes)
+        try:
+            return parse_json_object(text.encode())
+        except RequestError as exc:
+            raise SocketRefused(4400, exc.message) from None
+
+    async def pings(websocket: WebSocket) -> None:
+        """Keep reading (pings) until the page goes; all actions go over HTTP."""
+        while True:
+            await receive_text(websocket, None, config.max_ws_message_bytes)
+
+    async def game_socket(websocket: WebSocket) -> None:
+        game_id = websocket.path_params["game_id"]
+        async with admitted(websocket) as ok:
+            if not ok:
+                return
+            listener: Listener | None = None
+            session = None
+            try:
+                await websocket.accept()
+                data = await hello(websocket)
+                asked = data.get("seat")
+                if asked is not None and type(asked) is not int:
+                    raise SocketRefused(4400, "hello is {seat?}")
+                user = await current_user(hub, websocket)
+                session, seats = await hub.watch_session(game_id, user)
+                listener = Listener(seats, websocket.send_text, asked)  # type: ignore[arg-type]
+                async with session.lock:
+                    first = hub.state_text(session, listener.seats, listener.seat)
+                await websocket.send_text(f'{{"type":"state","state":{first}}}')
+                session.listeners.add(listener)
+                await pings(websocket)
+            except RequestError as exc:
+                code = 4403 if exc.status == 403 else 4404 if exc.status == 404 else 4400
+                await close(websocket, code, exc.message, exc.reason)
+            except SQLAlchemyError:
+                await close(websocket, 1011, "the game store is not answering", "storage")
+            except SocketRefused as exc:
+                await close(websocket, exc.code, exc.reason, "bad_message")
+            except WebSocketDisconnect:
+                pass
+            finally:
+                if session is not None and listener is not None:
+                    session.listeners.discard(listener)
+
+    async def lobby_socket(websocket: WebSocket) -> None:
+        async with admitted(websocket) as ok:
+            if not ok:
+                return
+            send = websocket.send_text
+            user_id = None
+            try:
+                await websocket.accept()
+                await hello(websocket)
+                user = await current_user(hub, websocket)
+                hub.lobby_sockets.add(send)
+                if user is not None:
+                    user_id = user.id
+                    hub.user_sockets.setdefault(user_id, set()).add(send)
+                await send('{"type":"lobby"}')
+                await pings(websocket)
+            except SQLAlchemyError:
+                await close(websocket, 1011, "the game store is not answering", "storage")
+            except SocketRefused as exc:
+                await close(websocket, exc.code, exc.reason, "bad_message")
+            except WebSocketDisconnect:
+                pass
+            finally:
+                hub.lobby_sockets.discard(send)
+                if user_id is not None:
+                    mine = hub.user_sockets.get(user_id)
+                    if mine is not None:
+                        mine.discard(send)
+                        if not mine:
+                            del hub.user_sockets[user_id]
+
+    return [
+        WebSocketRoute("/api/games/{game_id}/ws", game_socket),
+        WebSocketRoute("/api/lobby/ws", lobby_socket),
+    ]
