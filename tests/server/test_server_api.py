@@ -28,11 +28,6 @@ BASE = "http://localhost"  # a Host the server answers to
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
-
-
-@pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
         yield c

@@ -141,7 +141,7 @@ def game_rules(record: GameRecord) -> Rules:
     return rules
 
 
-def _result_json(game: Game, aborted: bool) -> dict[str, Any]:
+def result_json(game: Game, aborted: bool) -> dict[str, Any]:
     if aborted or game.result is None:
         return {"reason": "aborted", "scores": list(game.scores), "winners": []}
     return {
@@ -678,7 +678,7 @@ class Hub:
         """A game that just ended: its result for lists and profiles, and, for a rated game
         between two registered players, new ratings (once, whichever process gets here)."""
         record = session.record
-        result = _result_json(session.game, session.aborted)
+        result = result_json(session.game, session.aborted)
         rate = None
         users = [s.user for s in record.seats]
         if record.rated and not session.aborted and len(users) == 2 and all(users):

@@ -232,6 +232,9 @@ class Storage:
                     created_at=now,
                 )
             )
+            deadline = None
+            if clock:  # the first player's time runs from now
+                deadline = now + clock["initial_ms"] + clock.get("max_overtime_min", 0) * 60_000
             conn.execute(
                 insert(info_table).values(
                     game_id=game_id,
@@ -240,6 +243,7 @@ class Storage:
                     online=online,
                     clock=json.dumps(clock) if clock else None,
                     created_at=now,
+                    deadline_ms=deadline,
                 )
             )
             owners = [(i, s.user) for i, s in enumerate(seats) if s.user is not None]
