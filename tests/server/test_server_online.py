@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from helpers import state
+from helpers import PASSWORD, cookie_header, generated_move, state
 from threadserver import ThreadServer
 from websockets.sync.client import connect
 
@@ -23,7 +23,6 @@ from tessera.server.config import ServerConfig
 from tessera.server.glicko2 import Rating, rate_game
 
 CONFIG = ServerConfig(bot_delay_s=0)
-PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
@@ -59,10 +58,6 @@ def start_game(a: httpx.Client, b: httpx.Client, **spec: Any) -> str:
 
 def ws_url(server: ThreadServer, path: str) -> str:
     return server.url.replace("http", "ws") + path
-
-
-def cookie_header(client: httpx.Client) -> dict[str, str]:
-    return {"Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items())}
 
 
 # -- accounts ------------------------------------------------------------------------------
@@ -410,7 +405,7 @@ def test_a_whole_game_between_people_shows_nobody_the_other_rack(server: ThreadS
             seat = s["to_move"]
             me = players[seat]
             mine = state(me, gid)
-            body = _a_legal_move(mine)
+            body = generated_move(mine)
             r = me.post(f"/api/games/{gid}/move", json={"seat": seat, "seq": mine["seq"], **body})
             assert r.status_code == 200, r.text
             state(c, gid)
@@ -437,34 +432,6 @@ def test_a_whole_game_between_people_shows_nobody_the_other_rack(server: ThreadS
                     assert rack_text not in text and rack_list not in text, (key, seat)
     # the same encodings do carry each player's own racks (the search can find a rack)
     assert any(racks[0][0][1] in t for t in bodies["a"])
-
-
-def _a_legal_move(s: dict[str, Any]) -> dict[str, Any]:
-    """A legal move for the view ``s`` from the move generator (pass when none)."""
-    from tessera.board import Board
-    from tessera.lexicon import Lexicon
-    from tessera.move import Play
-    from tessera.movegen import generate_moves
-    from tessera.rules import preset
-
-    if s["state"] == "awaiting_final":
-        return {"action": "pass"}
-    lex = Lexicon.load("enable")
-    rules = preset(s["rules"]["name"])
-    board = Board(rules.layout)
-    alphabet = rules.tileset.alphabet
-    for r, row in enumerate(s["board"]):
-        for c, label in enumerate(row):
-            if label:
-                board.set(r, c, alphabet.parse(label)[0])
-    moves = generate_moves(board, "".join(s["rack"]), lex, rules, top=1)
-    play = next((m for m in moves if isinstance(m, Play)), None)
-    if play is None:
-        return {"action": "pass"}
-    return {
-        "action": "play",
-        "placements": [[r, c, alphabet.label(t)] for r, c, t in play.placements],
-    }
 
 
 def _racks_while_on(record: Any) -> dict[int, list[tuple[str, str]]]:

@@ -101,6 +101,13 @@ def bind(host: str, port: int) -> socket.socket:
     help="Open WebSockets allowed per client address.",
 )
 @click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server processes on this machine (more than one needs a PostgreSQL --database).",
+)
+@click.option(
     "--bot-delay",
     default=0.4,
     show_default=True,
@@ -116,6 +123,7 @@ def serve(
     origins: tuple[str, ...],
     games_per_minute: int,
     ws_per_client: int,
+    workers: int,
     bot_delay: float,
 ) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
@@ -135,20 +143,36 @@ def serve(
         games_per_minute=games_per_minute,
         ws_per_client=ws_per_client,
     )
+    if workers > 1 and not database.startswith(("postgresql", "postgres")):
+        raise click.ClickException(
+            "several processes share games through PostgreSQL: give --database postgresql://…"
+        )
     try:
         app = create_app(database, config=config)
     except (ArgumentError, OperationalError, ImportError) as exc:
         raise click.ClickException(f"cannot open the database {database!r}: {exc}") from None
     sock = bind(host, port)
-    click.echo(f"Tessera is at http://{host}:{port}/  (games in {database})")
-    # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            access_log=False,
-            log_level="warning",
-            ws_max_size=WS_MAX_FRAME,
-            timeout_keep_alive=30,
-        )
+    click.echo(
+        f"Tessera is at http://{host}:{port}/  (games in {database}"
+        + (f", {workers} processes)" if workers > 1 else ")")
     )
-    server.run(sockets=[sock])
+    # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
+    settings = {
+        "access_log": False,
+        "log_level": "warning",
+        "ws_max_size": WS_MAX_FRAME,
+        "timeout_keep_alive": 30,
+    }
+    if workers == 1:
+        uvicorn.Server(uvicorn.Config(app, **settings)).run(sockets=[sock])
+        return
+    import os
+
+    from uvicorn.supervisors import Multiprocess
+
+    from .app import SETTINGS_ENV, settings_json
+
+    os.environ[SETTINGS_ENV] = settings_json(database, config)
+    factory = "tessera.server.app:app_from_environment"
+    multi = uvicorn.Config(factory, factory=True, workers=workers, **settings)  # type: ignore[arg-type]
+    Multiprocess(multi, sockets=[sock]).run()

@@ -725,7 +725,7 @@ class Hub:
         seat = self._seat(body, seats, "move")
         expected = field_int(body, "seq", required=False)
         async with session.lock:
-            await self._catch_up(session)
+            await self.catch_up(session)
             if session.record.seats[seat].kind != "human":
                 raise RequestError(403, "forbidden", "that seat is the computer's")
             if expected is not None and expected != session.seq:
@@ -843,7 +843,7 @@ class Hub:
             session = self.sessions.get(event["game"])
             if session is not None and session.seq <= int(event.get("seq", 0)):
                 async with session.lock:
-                    changed = await self._catch_up(session)
+                    changed = await self.catch_up(session)
                 if changed:
                     await self.broadcast(session)
                     self._schedule_clock(session)
@@ -868,8 +868,9 @@ class Hub:
             except Exception:
                 sockets.discard(send)
 
-    async def _catch_up(self, session: Session) -> bool:
-        """Apply what other processes stored since this one last looked. True if any."""
+    async def catch_up(self, session: Session) -> bool:
+        """Apply what other processes stored since this one last looked (the caller holds the
+        session's lock). True if any."""
         if self.notifier.url is None:
             return False  # one process: nobody else writes
         newer = await asyncio.to_thread(self.storage.actions_since, session.record.id, session.seq)
@@ -884,7 +885,7 @@ class Hub:
     async def _catch_up_all(self) -> None:
         for session in list(self.sessions.values()):
             async with session.lock:
-                changed = await self._catch_up(session)
+                changed = await self.catch_up(session)
             if changed:
                 await self.broadcast(session)
                 self._schedule_bots(session)
@@ -966,7 +967,7 @@ class Hub:
     async def _expire(self, session: Session, seat: int, seq: int, due: float) -> None:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         async with session.lock:
-            await self._catch_up(session)
+            await self.catch_up(session)
             if session.seq != seq or session.over:
                 return
             elapsed = int((time.monotonic() - session.turn_started) * 1000)

@@ -95,6 +95,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         session, seats = await hub.watch_session(request.path_params["game_id"], user)
         asked = _seat_query(request)
         async with session.lock:
+            await hub.catch_up(session)
             return json_text(hub.state_text(session, seats, asked))
 
     async def move(request: Request) -> Response:
