@@ -80,6 +80,14 @@ def test_register_log_out_log_in_and_who_am_i(server: ThreadServer) -> None:
         assert r.status_code == 200 and r.json()["user"]["name"] == "ann_1"
         set_cookie = r.headers["set-cookie"].lower()
         assert "httponly" in set_cookie and "samesite=lax" in set_cookie
+        assert "secure" not in set_cookie  # plain http on loopback
+    with device(server) as behind_tls:  # a TLS proxy on this machine says the page is https
+        r = behind_tls.post(
+            "/api/login",
+            json={"username": "ann_1", "password": PASSWORD},
+            headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"},
+        )
+        assert r.status_code == 200 and "secure" in r.headers["set-cookie"].lower()
 
 
 def test_login_errors_do_not_say_whether_the_name_exists(server: ThreadServer) -> None:

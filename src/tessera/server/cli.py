@@ -94,6 +94,13 @@ def bind(host: str, port: int) -> socket.socket:
     help="New games one client address may start per minute.",
 )
 @click.option(
+    "--moves-per-minute",
+    default=120,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Moves one player may send per minute.",
+)
+@click.option(
     "--ws-per-client",
     default=64,
     show_default=True,
@@ -122,6 +129,7 @@ def serve(
     hosts: tuple[str, ...],
     origins: tuple[str, ...],
     games_per_minute: int,
+    moves_per_minute: int,
     ws_per_client: int,
     workers: int,
     bot_delay: float,
@@ -141,6 +149,7 @@ def serve(
         allowed_origins=origins,
         bot_delay_s=bot_delay,
         games_per_minute=games_per_minute,
+        moves_per_minute=moves_per_minute,
         ws_per_client=ws_per_client,
     )
     if workers > 1 and not database.startswith(("postgresql", "postgres")):

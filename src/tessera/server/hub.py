@@ -40,7 +40,7 @@ from .logwriter import LogWriter
 from .notify import Notifier
 from .ratings import Ratings, rating_key
 from .storage import Action, GameRecord, Seat, Storage, StorageError, is_game_id
-from .views import move_text, view_json
+from .views import event_json, game_json, move_text, position_json
 
 log = logging.getLogger("tessera.server")
 
@@ -78,6 +78,8 @@ class Session:
     last_used: float = field(default_factory=time.monotonic)
     texts: dict[tuple[int, frozenset[int]], str] = field(default_factory=dict)  # state_text
     texts_seq: int = -1
+    game_text: str | None = None  # names, rules, layout…: the same in every state
+    history_texts: dict[int, tuple[bool, list[str]]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
 
@@ -469,7 +471,8 @@ class Hub:
         text = session.texts.get(key)
         if text is None:
             record = session.record
-            data = view_json(self._view(session, seat))
+            view = self._view(session, seat)
+            data = position_json(view)
             data["game_id"] = record.id
             data["kinds"] = [s.kind for s in record.seats]
             data["levels"] = [s.level for s in record.seats]
@@ -490,9 +493,29 @@ class Hub:
                     else None
                     for s in record.seats
                 ]
-            text = session.texts[key] = json.dumps(data, separators=(",", ":"))
+            if session.game_text is None:
+                session.game_text = json.dumps(game_json(view), separators=(",", ":"))[1:-1]
+            history = self._history_text(session, seat, view)
+            text = session.texts[key] = (
+                f'{{{session.game_text},"history":{history},'
+                f"{json.dumps(data, separators=(',', ':'))[1:]}"
+            )
         elapsed = int((time.monotonic() - session.turn_started) * 1000)
         return f'{{"turn_elapsed_ms":{elapsed},{text[1:]}'
+
+    @staticmethod
+    def _history_text(session: Session, seat: int, view: PlayerView) -> str:
+        """The view's history as JSON, each event encoded once per viewer (events never
+        change once made; the end of the game shows every rack, so it starts afresh)."""
+        over = session.over
+        cached = session.history_texts.get(seat)
+        if cached is None or cached[0] != over or len(cached[1]) > len(view.history):
+            cached = session.history_texts[seat] = (over, [])
+        encoded = cached[1]
+        alphabet = view.tileset.alphabet
+        for event in view.history[len(encoded) :]:
+            encoded.append(json.dumps(event_json(event, alphabet), separators=(",", ":")))
+        return f"[{','.join(encoded)}]"
 
     async def broadcast(self, session: Session) -> None:
         dead: list[Listener] = []
