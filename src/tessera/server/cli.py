@@ -87,6 +87,14 @@ def bind(host: str, port: int) -> socket.socket:
     help="Another origin allowed to send moves (repeat), e.g. https://club.example.org.",
 )
 @click.option(
+    "--trusted-proxy",
+    "proxies",
+    multiple=True,
+    help="Address of a reverse proxy whose X-Forwarded-For/-Proto headers to believe "
+    "(repeat; default: 127.0.0.1 only). Needed for per-client limits and Secure cookies "
+    "behind a proxy on another machine.",
+)
+@click.option(
     "--games-per-minute",
     default=30,
     show_default=True,
@@ -128,6 +136,7 @@ def serve(
     lexicons: tuple[str, ...],
     hosts: tuple[str, ...],
     origins: tuple[str, ...],
+    proxies: tuple[str, ...],
     games_per_minute: int,
     moves_per_minute: int,
     ws_per_client: int,
@@ -171,6 +180,7 @@ def serve(
         "log_level": "warning",
         "ws_max_size": WS_MAX_FRAME,
         "timeout_keep_alive": 30,
+        "forwarded_allow_ips": ",".join(proxies) if proxies else "127.0.0.1",
     }
     if workers == 1:
         uvicorn.Server(uvicorn.Config(app, **settings)).run(sockets=[sock])
