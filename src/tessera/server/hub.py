@@ -40,7 +40,7 @@ from .logwriter import LogWriter
 from .notify import Notifier
 from .ratings import Ratings, rating_key
 from .storage import Action, GameRecord, Seat, Storage, StorageError, is_game_id
-from .views import event_json, game_json, move_text, position_json
+from .views import board_json, event_json, game_json, move_text, position_json
 
 log = logging.getLogger("tessera.server")
 
@@ -79,6 +79,7 @@ class Session:
     texts: dict[tuple[int, frozenset[int]], str] = field(default_factory=dict)  # state_text
     texts_seq: int = -1
     game_text: str | None = None  # names, rules, layout…: the same in every state
+    board_cells: list[list[str | None]] | None = None  # the board's JSON at texts_seq
     history_texts: dict[int, tuple[bool, list[str]]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
@@ -467,12 +468,15 @@ class Hub:
         if session.texts_seq != seq:
             session.texts.clear()
             session.texts_seq = seq
+            session.board_cells = None
         key = (seat, seats)
         text = session.texts.get(key)
         if text is None:
             record = session.record
             view = self._view(session, seat)
-            data = position_json(view)
+            if session.board_cells is None:
+                session.board_cells = board_json(view.board, view.tileset.alphabet)
+            data = position_json(view, session.board_cells)
             data["game_id"] = record.id
             data["kinds"] = [s.kind for s in record.seats]
             data["levels"] = [s.level for s in record.seats]

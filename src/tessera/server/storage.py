@@ -91,6 +91,15 @@ actions_table = Table(
 )
 
 
+# built once: a statement made anew for every batch is analysed anew for the compile cache
+_INSERT_ACTIONS = insert(actions_table)
+_SET_DEADLINE = (
+    update(info_table)
+    .where(info_table.c.game_id == bindparam("gid"))
+    .values(deadline_ms=bindparam("deadline"))
+)
+
+
 class StorageError(RuntimeError):
     """The log cannot take an action (a conflicting write, an unknown game)."""
 
@@ -322,14 +331,9 @@ class Storage:
         ]
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions_table), rows)
+                conn.execute(_INSERT_ACTIONS, rows)
                 if deadlines:
-                    conn.execute(
-                        update(info_table)
-                        .where(info_table.c.game_id == bindparam("gid"))
-                        .values(deadline_ms=bindparam("deadline")),
-                        deadlines,
-                    )
+                    conn.execute(_SET_DEADLINE, deadlines)
         except IntegrityError:
             if len(entries) == 1:
                 game_id, seq, _, _ = entries[0]

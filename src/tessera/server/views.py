@@ -84,8 +84,9 @@ def game_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def position_json(view: PlayerView) -> dict[str, Any]:
-    """The position from one seat's view, all but the history."""
+def position_json(view: PlayerView, board: list[list[str | None]] | None = None) -> dict[str, Any]:
+    """The position from one seat's view, all but the history (``board``: the board's JSON
+    when the caller has it already — it is the same for every viewer)."""
     alphabet = view.tileset.alphabet
     last_squares: list[list[int]] = []
     for e in reversed(view.history):
@@ -104,7 +105,7 @@ def position_json(view: PlayerView) -> dict[str, Any]:
         }
     return {
         "seat": view.player,
-        "board": board_json(view.board, alphabet),
+        "board": board if board is not None else board_json(view.board, alphabet),
         "rack": [alphabet.label(t) for t in view.rack],
         "scores": list(view.scores),
         "to_move": view.to_move,
