@@ -64,6 +64,7 @@ class FileKind(StrEnum):
 class Detected:
     kind: FileKind
     what: str  # a phrase for messages: "a KLV2 leave-value table"
+    known: bool = True  # False: binary data its magic number does not name
 
     @property
     def is_word_list(self) -> bool:
@@ -100,11 +101,13 @@ def _binary_or_text(head: bytes) -> Detected:
             return Detected(FileKind.BINARY, what)
     nul = head.find(b"\x00")
     if nul >= 0:
-        return Detected(FileKind.BINARY, f"binary data (a NUL byte at offset {nul})")
+        return Detected(FileKind.BINARY, f"binary data (a NUL byte at offset {nul})", False)
     controls = sum(1 for b in head if b < 0x20 and b not in _TEXT_CONTROLS)
     if controls * 100 > len(head):
-        return Detected(FileKind.BINARY, f"binary data ({controls} control bytes in the first "
-                                         f"{len(head)})")
+        return Detected(
+            FileKind.BINARY, f"binary data ({controls} control bytes in the first {len(head)})",
+            False,
+        )
     return Detected(FileKind.TEXT, "a text word list")
 
 

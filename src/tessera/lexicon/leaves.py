@@ -71,7 +71,7 @@ class Leaves:
         detected = detect_bytes(data)
         if detected.kind is FileKind.KLV:
             raise KlvError(f"{where}{detected.what}; Tessera reads KLV2 (32-bit float values)")
-        if detected.kind is not FileKind.KLV2 and detected.kind is not FileKind.BINARY:
+        if detected.kind is not FileKind.KLV2 and detected.known:
             raise KlvError(f"{where}{detected.what}, not a KLV2 leave-value table")
         (n_nodes,) = struct.unpack_from("<I", data, 0)
         values_at = 4 + 4 * n_nodes

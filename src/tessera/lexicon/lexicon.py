@@ -29,7 +29,7 @@ from typing import Any
 
 from tessera.lexicon import search
 from tessera.lexicon.detect import FileKind, detect_file, refuse_unless_word_list
-from tessera.lexicon.errors import KwgError, LexiconError
+from tessera.lexicon.errors import KwgError, LexiconError, UnknownLexicon
 from tessera.lexicon.kwg import Kwg, build_bytes, write_atomic
 from tessera.lexicon.vet import vet_word_graph
 from tessera.lexicon.wordlist import (
@@ -240,7 +240,7 @@ class Lexicon:
         looks_like_path = os.sep in text or text.lower().endswith((*TEXT_SUFFIXES, KWG_SUFFIX))
         if looks_like_path or path.is_file():
             if not path.is_file():
-                raise LexiconError(f"no lexicon file {text!r}")
+                raise UnknownLexicon(f"no lexicon file {text!r}")
             return cls._load_file(path, alphabet, name or _stem(path), min_length, max_length,
                                   spellings, progress, cache)
         key = text.lower()
@@ -255,7 +255,7 @@ class Lexicon:
             return cls._load_file(found, alphabet, name or _stem(found), min_length, max_length,
                                   spellings, progress, cache)
         names = ", ".join(sorted({a.name for a in available()}))
-        raise LexiconError(
+        raise UnknownLexicon(
             f"no lexicon named {text!r}: not a file, not shipped, and not in {lexicon_dir()} "
             f"(known: {names})"
         )
