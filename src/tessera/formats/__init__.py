@@ -117,6 +117,18 @@ def excerpt(text: str, keep: int = 24) -> str:
     return text if len(text) <= keep else f"{text[:keep]}… ({len(text):,} characters)"
 
 
+MAX_MESSAGE = 400
+
+
+def bounded(message: str) -> str:
+    """An error message of at most :data:`MAX_MESSAGE` characters on one line: the net under
+    the excerpts, for messages that quote several fields of a file."""
+    message = " ".join(message.splitlines())
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[: MAX_MESSAGE - 30]}… ({len(message):,} characters)"
+
+
 def layout_for(name: str) -> str:
     """The Tessera layout for a Macondo board name (or a Tessera layout name)."""
     if name in LAYOUT_NAMES:
@@ -127,7 +139,7 @@ def layout_for(name: str) -> str:
         if gcg_name.lower() == name.lower():
             return tessera_name
     raise ValueError(
-        f"unknown board layout {name!r}; known: {', '.join(LAYOUT_NAMES)} "
+        f"unknown board layout {excerpt(name)!r}; known: {', '.join(LAYOUT_NAMES)} "
         f"(or {', '.join(LAYOUT_GCG_NAMES)})"
     )
 
@@ -137,7 +149,9 @@ def tileset_for(name: str) -> str:
     key = name.lower()
     if key in TILESET_NAMES:
         return TILESET_NAMES[key]
-    raise ValueError(f"unknown tile distribution {name!r}; known: {', '.join(TILESET_NAMES)}")
+    raise ValueError(
+        f"unknown tile distribution {excerpt(name)!r}; known: {', '.join(TILESET_NAMES)}"
+    )
 
 
 def format_tile(alphabet: Alphabet, tile: int) -> str:
@@ -313,12 +327,15 @@ def decode_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rules
     changes: dict[str, Any] = {}
     for key, raw in overrides.items():
         if key not in fields:
-            raise RulesError(f"unknown rules field {key!r}")
+            raise RulesError(f"unknown rules field {excerpt(key)!r}")
         current = getattr(base, key)
         try:
             changes[key] = _decode_field(key, raw, current)
         except (TypeError, ValueError) as exc:
-            raise RulesError(f"rules field {key!r}: bad value {raw!r} ({exc})") from None
+            raise RulesError(
+                f"rules field {excerpt(key)!r}: bad value {excerpt(repr(raw))} "
+                f"({excerpt(str(exc), 80)})"
+            ) from None
     try:
         return base.replace(**changes)
     except (TypeError, ValueError) as exc:
@@ -359,7 +376,7 @@ def _decode_dataclass(cls: type, raw: Mapping[str, Any]) -> Any:
     kwargs: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in names:
-            raise ValueError(f"unknown field {key!r}")
+            raise ValueError(f"unknown field {excerpt(key)!r}")
         current = getattr(defaults, key)
         kwargs[key] = type(current)(value) if isinstance(current, Enum) else _tuples(value)
     return cls(**kwargs)
@@ -375,7 +392,9 @@ def decode_rules_text(text: str) -> Rules:
         raise RulesError("no rules preset named")
     name, _, rest = text.partition(" ")
     if name.lower() not in PRESETS and not rest:
-        raise RulesError(f"no rules preset {name!r}; presets: {', '.join(sorted(PRESETS))}")
+        raise RulesError(
+            f"no rules preset {excerpt(name)!r}; presets: {', '.join(sorted(PRESETS))}"
+        )
     overrides = None
     if rest.strip():
         if len(rest) > MAX_RULES_JSON:
@@ -398,6 +417,7 @@ __all__ = [
     "TILESET_GCG_NAMES",
     "TILESET_NAMES",
     "TileTextError",
+    "bounded",
     "decode_rules",
     "decode_rules_text",
     "encode_rules",

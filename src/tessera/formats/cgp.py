@@ -34,6 +34,7 @@ from . import (
     LAYOUT_GCG_NAMES,
     TILESET_GCG_NAMES,
     TileTextError,
+    bounded,
     decode_rules_text,
     encode_rules_text,
     excerpt,
@@ -56,6 +57,9 @@ MAX_SCORELESS_TURNS = 999
 
 class CgpError(ValueError):
     """A CGP string that cannot be read, naming the field and the problem."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(bounded(message))
 
 
 @dataclass(frozen=True)
@@ -189,14 +193,14 @@ def _opcodes(text: str) -> list[tuple[str, tuple[str, ...]]]:
                 f"{excerpt(name)!r} is not an opcode name (lower-case letters and digits)"
             )
         if any(name == n for n, _ in out):
-            raise CgpError(f"opcode {name!r} is given twice")
+            raise CgpError(f"opcode {excerpt(name)!r} is given twice")
         out.append((name, tuple(tokens[1:])))
     return out
 
 
 def _one(name: str, args: tuple[str, ...]) -> str:
     if len(args) != 1:
-        raise CgpError(f"opcode {name!r} takes exactly one operand, not {len(args)}")
+        raise CgpError(f"opcode {excerpt(name)!r} takes exactly one operand, not {len(args)}")
     return args[0]
 
 
@@ -216,7 +220,7 @@ def _rules(ops: list[tuple[str, tuple[str, ...]]], n_players: int) -> tuple[Rule
             raise CgpError(f"bdn: {exc}") from None
     variant = _one("var", given["var"]).lower() if "var" in given else None
     if variant is not None and variant not in VARIANTS:
-        raise CgpError(f"var: unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+        raise CgpError(f"var: unknown variant {excerpt(variant)!r}; known: {', '.join(VARIANTS)}")
     if "tr" in given:
         if not given["tr"]:
             raise CgpError("opcode 'tr' needs a rules preset name")
@@ -267,7 +271,9 @@ def _row(text: str, number: int, cols: int, rules: Rules) -> tuple[int, ...]:
                 j += 1
             run = text[i:j]
             if run.startswith("0"):
-                raise CgpError(f"board row {number}: {run!r} is not a count of empty squares")
+                raise CgpError(
+                    f"board row {number}: {excerpt(run)!r} is not a count of empty squares"
+                )
             if len(run) > 6:  # counted before int(): a 20-digit run is no row
                 raise CgpError(
                     f"board row {number}: a run of {excerpt(run)} empty squares is longer "

@@ -105,6 +105,7 @@ from . import (
     LAYOUT_GCG_NAMES,
     TILESET_GCG_NAMES,
     TileTextError,
+    bounded,
     decode_rules_text,
     encode_rules_text,
     excerpt,
@@ -148,6 +149,7 @@ class GcgError(ValueError):
     """
 
     def __init__(self, message: str, line: int | None = None) -> None:
+        message = bounded(message)
         self.message = message
         self.line = line
         super().__init__(f"line {line}: {message}" if line is not None else message)
@@ -347,7 +349,7 @@ def load(path: str | PathLike[str]) -> GcgGame:
         size = os.fstat(f.fileno()).st_size
         if size > MAX_FILE_BYTES:
             raise _too_large(size)
-        data = f.read(MAX_FILE_BYTES + 1)
+        data = f.read(size + 1)  # loads() refuses it if it grew past the limit meanwhile
     return loads(data)
 
 

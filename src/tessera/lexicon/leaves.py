@@ -27,8 +27,8 @@ from tessera.lexicon.kwg import (
     build_bytes,
     write_atomic,
 )
-from tessera.lexicon.vet import MAX_WORDS
-from tessera.tiles import face
+from tessera.lexicon.vet import MAX_WORDS, is_alphagram_graph
+from tessera.tiles import BLANK_BIT, face
 
 MAX_KLV_BYTES = 256 << 20  # English 7-tile leaves: 4 MB
 
@@ -91,11 +91,22 @@ class Leaves:
             kwg = Kwg(data[4:values_at], path=path)
         except KwgError as exc:
             raise KlvError(f"{where}its word graph is not valid: {exc}") from None
+        top = max(kwg.nodes) >> TILE_SHIFT if len(kwg) else 0
+        if top & BLANK_BIT:
+            raise KlvError(
+                f"{where}a leave holds tile {top}; leave tiles run from 0 (the blank) to "
+                f"{BLANK_BIT - 1}"
+            )
+        if not is_alphagram_graph(kwg):
+            raise KlvError(
+                f"{where}its leaves are not all in tile order (a leave table holds each leave's "
+                "tiles sorted, the blank first), so some could never be looked up"
+            )
         values = array("f", data[values_at + 4 : end])
         if sys.byteorder != "little":
             values.byteswap()
-        bad = next((i for i, v in enumerate(values) if not math.isfinite(v)), None)
-        if bad is not None:
+        if not all(map(math.isfinite, values)):
+            bad = next(i for i, v in enumerate(values) if not math.isfinite(v))
             raise KlvError(f"{where}value {bad} is {values[bad]}, not a finite number")
         if n_values > MAX_WORDS:
             raise KlvError(f"{where}{n_values:,} leaves; more than {MAX_WORDS:,} is no leave table")

@@ -191,9 +191,12 @@ def read_list_bytes(path: Path) -> bytes:
                 raise LexiconError(
                     f"{path}: {size:,} bytes; a word list may hold at most {MAX_LIST_BYTES:,}"
                 )
-            return f.read(MAX_LIST_BYTES + 1)[:MAX_LIST_BYTES]
+            data = f.read(size + 1)  # not read(MAX + 1): that buffer is allocated up front
     except OSError as exc:
         raise LexiconError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_LIST_BYTES:  # it grew while being read
+        raise LexiconError(f"{path}: more than {MAX_LIST_BYTES:,} bytes; too large for a word list")
+    return data
 
 
 def read_lines(path: Path) -> list[bytes]:
