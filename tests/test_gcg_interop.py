@@ -18,9 +18,11 @@ from tessera.rules import preset
 
 
 def foreign(text: str) -> str:
-    """The record as another program would have it: without Tessera's own data lines."""
+    """The record as another program would have it: without Tessera's own data lines (today
+    '#tile-set tessera-…', before issue 9 '#tessera-…')."""
     return "".join(
-        line for line in text.splitlines(keepends=True) if not line.startswith("#tile-set ")
+        line for line in text.splitlines(keepends=True)
+        if not line.startswith(("#tile-set ", "#tessera-"))
     )
 
 

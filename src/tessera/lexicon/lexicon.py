@@ -2,7 +2,10 @@
 
 Where lexicons come from, in the order a name is tried:
 
-1. a path to a ``.kwg``, ``.txt`` or ``.txt.gz`` file;
+1. a path to a file: a KWG word graph or a text word list (plain or gzipped), told by its
+   content, not its name (:mod:`tessera.lexicon.detect`); anything else — a KLV2 leave table,
+   a program, binary data — is refused saying what it is, and a foreign KWG is vetted
+   (:mod:`tessera.lexicon.vet`) for its alphabet, alphagrams and size;
 2. a shipped list (``enable``);
 3. the lexicon directory (``$TESSERA_LEXICON_DIR``, else ``~/.local/share/tessera/lexicons``),
    where users drop NWL/CSW text or KWG files and ``tessera lexicon install`` puts the lists
