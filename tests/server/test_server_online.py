@@ -223,9 +223,18 @@ def test_direct_challenges_invitations_and_their_refusals(server: ThreadServer) 
             {"rules": "woogles", "to": "kim_8"},
             {"rules": "woogles", "lexicon": "/etc/passwd"},
             {"rules": "woogles", "rating_min": 1800, "rating_max": 1200},
+            {"rules": "woogles", "initial_min": "10"},
+            {"rules": "woogles", "increment_s": 1.5},
         ):
             r = a.post("/api/seeks", json=bad)
             assert 400 <= r.status_code < 500 and r.json()["reason"], bad
+
+
+def test_a_null_clock_field_takes_its_default(server: ThreadServer) -> None:
+    with device(server) as a:
+        register(a, "zed_15")
+        seek = post_seek(a, initial_min=None, increment_s=None, max_overtime_min=None)
+    assert seek["clock"] == {"initial_ms": 600_000, "increment_ms": 0, "max_overtime_min": 1}
 
 
 def test_the_lobby_socket_tells_the_seeker_the_game_started(server: ThreadServer) -> None:

@@ -118,9 +118,9 @@ def _seek(row: Any) -> Seek:
 
 
 def _whole(spec: dict[str, Any], key: str, low: int, high: int, default: int | None) -> int | None:
-    value = spec.get(key, default)
-    if value is None:
-        return None
+    value = spec.get(key)
+    if value is None:  # absent or null: the default
+        return default
     if type(value) is not int or not low <= value <= high:
         raise RequestError(400, f"bad_{key}", f"{key} must be a whole number from {low} to {high}")
     return value
