@@ -115,14 +115,20 @@ def test_two_people_play_a_rated_game_with_challenges_another_device_and_a_spect
     assert sa["to_move"] == 0  # woogles: the seeker moves first
     assert a.locator("#hint-btn").is_hidden() and a.locator("#abort-btn").is_visible()
 
-    # the clocks tick on both pages, from the server's time
-    first = a.locator('.player[data-player="0"] .clock').inner_text()
-    assert first in ("5:00", "4:59"), first
+    # the clocks tick on both pages, and agree with the server's time
+    def seconds(page: Any, seat: int) -> int:
+        m, s = page.locator(f'.player[data-player="{seat}"] .clock').inner_text().split(":")
+        return int(m) * 60 + int(s)
+
+    fresh = a.evaluate(f"async () => (await fetch('/api/games/{game_id}/state')).json()")
+    left = (fresh["clocks_ms"][0] - fresh["turn_elapsed_ms"]) / 1000
+    assert 0 < left <= 300 and abs(seconds(a, 0) - left) <= 3
+    ticking = seconds(a, 0)
     a.wait_for_function(
-        f"() => document.querySelector('.player[data-player=\"0\"] .clock').textContent "
-        f"!== '{first}'"
+        "() => document.querySelector('.player[data-player=\"0\"] .clock').textContent "
+        f"!== '{ticking // 60}:{ticking % 60:02d}'"
     )
-    assert b.locator('.player[data-player="1"] .clock').inner_text() == "5:00"
+    assert seconds(b, 1) == 300  # not bob's turn: his clock stands
 
     # a spectator (logged out) finds the game among the live games
     spectator = devices()
@@ -220,6 +226,7 @@ def test_two_people_play_a_rated_game_with_challenges_another_device_and_a_spect
     # the end: every page shows the result; the spectator sees the racks only now
     for page in (ann2.page, b, s_page):
         page.wait_for_selector("#summary-dialog[open]")
+    shot(b, "online-game-over")
     done = wait_state(s_page, "s.state === 'over'")
     assert done["final_racks"] is not None and done["rack"] == []
 
@@ -279,3 +286,146 @@ def test_two_people_play_a_rated_game_with_challenges_another_device_and_a_spect
         [str(TESSERA), "gcg", "verify", str(path)], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_challenges_invitations_abort_and_rematch_between_a_player_and_a_guest(
+    devices: Any,
+) -> None:
+    cat, dan, gil = devices(), devices(), devices()
+    register(cat.page, "cat")
+    register(dan.page, "dan")
+    c, d, g = cat.page, dan.page, gil.page
+
+    # cat challenges dan by name: dan's page offers it at once; dan declines and cat is told
+    c.check('input[name="seek-to"][value="user"]')
+    c.fill("#seek-user", "dan")
+    assert c.locator("#seek-post").inner_text() == "Send challenge"
+    c.click("#seek-post")
+    challenge = d.locator("#challenges li")  # dan's lobby lists it at once
+    challenge.wait_for()
+    assert challenge.inner_text().startswith("cat: woogles")
+    challenge.locator(".decline").click()
+    c.wait_for_selector("#notices .toast:has-text('dan declined your challenge')")
+    c.wait_for_selector("#my-seeks li", state="detached")
+
+    # a challenge to nobody is refused in words
+    c.fill("#seek-user", "nobody-here")
+    c.click("#seek-post")
+    c.wait_for_selector("#seek-error:has-text('No player named')")
+
+    # cat makes an invitation link; gil, who has no account, opens it and accepts as a guest
+    c.check('input[name="seek-to"][value="invite"]')
+    c.click("#seek-post")
+    c.wait_for_selector("#invite-box:not([hidden])")
+    link = c.locator("#invite-link").input_value()
+    assert "/invite/" in link
+    g.goto(link)
+    g.wait_for_selector("#invite-accept-box:not([hidden])")
+    assert "cat invites you to play" in g.locator("#invite-text").inner_text()
+    shot(g, "online-invitation")
+    g.fill("#invite-guest-name", "Gil")
+    g.click("#invite-accept")
+    g.wait_for_url("**/g/*")
+    c.wait_for_url("**/g/*")
+    game_id = g.url.rsplit("/", 1)[1]
+    sg = wait_state(g, "s.seq === 0")
+    assert sg["names"] == ["cat", "Gil"] and not sg["rated"] and sg["my_seats"] == [1]
+    g.wait_for_function("() => document.querySelector('#me-link')?.textContent === 'Gil'")
+
+    # before anyone moves either may call the game off
+    assert g.locator("#abort-btn").is_visible()
+    c.once("dialog", lambda dialog: dialog.accept())
+    c.click("#abort-btn")
+    for page in (c, g):
+        wait_state(page, "s.state === 'aborted'")
+        page.wait_for_selector("#message:has-text('called off')")
+        assert page.locator("#rematch-btn").is_visible()
+        assert not page.locator("#abort-btn").is_visible()
+
+    # gil offers a rematch; cat's page shows it with Accept; both go to the new game
+    g.click("#rematch-btn")
+    g.wait_for_selector("#message:has-text('Rematch offered to cat')")
+    notice = c.locator(".notice.offer")
+    notice.wait_for()
+    assert "Gil offers a rematch" in notice.inner_text()
+    shot(c, "online-rematch-offer")
+    notice.locator(".accept").click()
+    c.wait_for_url(lambda url: "/g/" in url and not url.endswith(game_id))
+    g.wait_for_url(lambda url: "/g/" in url and not url.endswith(game_id))
+    assert c.url == g.url
+    again = wait_state(c, "s.seq === 0")
+    assert again["names"] == ["Gil", "cat"] and again["clock"] == sg["clock"]
+
+    # the guest registers and keeps the games played as a guest
+    register(g, "gil")
+    g.goto("/u/gil")
+    g.wait_for_selector(f'#profile-games tr[data-game="{game_id}"]')
+    assert "aborted" in g.locator(f'#profile-games tr[data-game="{game_id}"]').inner_text()
+
+
+def test_the_account_page_says_why_it_refuses(devices: Any) -> None:
+    eve = devices()
+    p = eve.page
+    response = p.goto("/no/such/page")  # the server's own page for an address it lacks
+    assert response is not None and response.status == 404
+    assert p.locator(".error-page h1").inner_text() == "Page not found"
+    assert p.locator(".error-page").evaluate("e => getComputedStyle(e).borderRadius") == "12px"
+    register(p, "eve")
+    p.click("#logout-btn")
+    p.wait_for_selector("#login-link")
+
+    def refused(selector: str, words: str) -> None:
+        p.wait_for_selector(f"{selector}:has-text({words!r})")
+
+    p.goto("/account")
+    for name, first, second, words in (
+        ("eve", "long enough 1", "long enough 1", "That user name is taken"),
+        ("e!", "long enough 1", "long enough 1", "user name has 3–20"),
+        ("newbie", "short", "short", "password has 8–128 characters"),
+        ("newbie", "long enough 1", "long enough 2", "The two passwords differ"),
+    ):
+        p.fill("#reg-user", name)
+        p.fill("#reg-pass", first)
+        p.fill("#reg-pass2", second)
+        p.click("#reg-btn")
+        refused("#reg-error", words)
+    # a wrong password and an unknown name get the same answer
+    for name in ("eve", "nobody"):
+        p.fill("#login-user", name)
+        p.fill("#login-pass", "not the password")
+        p.click("#login-btn")
+        refused("#login-error", "Wrong user name or password.")
+        shot(p, "online-account-refusal")
+        p.evaluate("() => { document.querySelector('#login-error').textContent = ''; }")
+    log_in(p, "eve")
+
+    p.goto("/account")
+    p.wait_for_selector("#password-form:not([hidden])")
+    assert p.locator("#login-form").is_hidden()
+    p.fill("#pw-old", "not the password")
+    p.fill("#pw-new", "a new password")
+    p.fill("#pw-new2", "a new password")
+    p.click("#pw-btn")
+    refused("#pw-error", "The current password is not right")
+    p.fill("#pw-old", "correct horse battery")
+    p.fill("#pw-new", "a new password")
+    p.fill("#pw-new2", "a new password")
+    p.click("#pw-btn")
+    p.wait_for_selector("#pw-ok:has-text('Password changed')")
+    p.click("#account-logout")
+    p.wait_for_selector("#login-link")
+    log_in(p, "eve", "a new password")
+
+    # too many attempts at one name: the server's limit, said plainly
+    p.click("#logout-btn")
+    p.wait_for_selector("#login-link")
+    p.goto("/account")
+    p.evaluate(
+        """async () => { for (let i = 0; i < 10; i++) await fetch('/api/login', {method: 'POST',
+          headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({username: 'target', password: 'guess ' + i})}); }"""
+    )
+    p.fill("#login-user", "target")
+    p.fill("#login-pass", "one more guess")
+    p.click("#login-btn")
+    refused("#login-error", "Too many attempts")

@@ -33,6 +33,10 @@ export function showPage(id) {
 }
 
 // Go to another of the app's pages (a full load: each page sets itself up from its address).
+// Asked twice for one place (an accepted seek, then the server's "game started"), it goes once.
+let leavingFor = null;
 export function goTo(path) {
-  if (location.pathname + location.search !== path) location.assign(path);
+  if (location.pathname + location.search === path || leavingFor === path) return;
+  leavingFor = path;
+  location.assign(path);
 }

@@ -1,7 +1,7 @@
 // The game page: state from the server, tiles the player is placing, input, and for a game
 // between people on their own devices its clocks, challenges, abort, rematch and the view of
 // someone watching (no rack, no actions).
-import { api, ApiError, connectLive, rememberGame } from "./api.js";
+import { api, ApiError, connectLive, forgetLastGame, lastGame, rememberGame } from "./api.js";
 import {
   renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart, updateClocks,
 } from "./board.js";
@@ -597,6 +597,7 @@ async function openGame(gameId) {
   try {
     await refresh();
   } catch (err) {
+    if (err.status === 404 && lastGame() === gameId) forgetLastGame();  // no "continue" to it
     showNoSeat(err);
     return;
   }

@@ -39,6 +39,7 @@ export async function showInvitePage(seekId) {
   }
   $("invite-accept-box").hidden = false;
   $("invite-guest-row").hidden = !!me;
+  $("invite-login").href = `/account?next=${encodeURIComponent(location.pathname)}`;
   $("invite-accept").addEventListener("click", async () => {
     $("invite-error").textContent = "";
     try {

@@ -5,7 +5,7 @@ import { api, lastGame } from "./api.js";
 import { $, button, el, goTo, showPage } from "./dom.js";
 import { describeClock } from "./format.js";
 import { openNewGame, quickComputerGame } from "./newgame.js";
-import { describeSeek, onLobbyMessage } from "./notices.js";
+import { describeSeek, dismissOffers, onLobbyMessage } from "./notices.js";
 import { initSeekForm, lobbyUser, updateRated } from "./seekform.js";
 import { currentUser, describeError, onUserChange } from "./session.js";
 
@@ -56,6 +56,7 @@ function renderChallenges(challenges) {
     button("Decline", () => withdraw(seek, error), { className: "decline" }),
   )));
   $("challenges-panel").hidden = challenges.length === 0;
+  dismissOffers(new Set(challenges.map((seek) => seek.id)));
 }
 
 function renderMine(mine) {

@@ -25,9 +25,11 @@ export function startNotices() {
 function connect() {
   socket = openSocket("/api/lobby/ws", {
     onMessage(msg) {
+      // the lobby lists challenges (rematch offers too) itself
+      const listed = document.body.dataset.page === "lobby";
       if (msg.type === "game_started") goTo(`/g/${msg.game_id}`);
-      else if (msg.type === "challenge") offer(msg.seek, msg.from, "challenges you");
-      else if (msg.type === "rematch") offer(msg.seek, msg.from, "offers a rematch");
+      else if (msg.type === "challenge" && !listed) offer(msg.seek, msg.from, "challenges you");
+      else if (msg.type === "rematch" && !listed) offer(msg.seek, msg.from, "offers a rematch");
       else if (msg.type === "declined") toast(`${msg.by} declined your challenge.`);
       for (const listener of listeners) listener(msg);
     },
@@ -52,6 +54,13 @@ export function toast(text, ms = 6000) {
   setTimeout(() => item.remove(), ms);
 }
 
+// Take away the offers that are no longer open (answered here or on another device).
+export function dismissOffers(openIds) {
+  for (const item of document.querySelectorAll("#notices .notice.offer")) {
+    if (!openIds.has(item.dataset.seek)) item.remove();
+  }
+}
+
 // An offer to play (a direct challenge or a rematch): Accept starts the game, Decline refuses.
 export function offer(seek, from, verb) {
   if (!seek || offered.has(seek.id)) return;
@@ -64,6 +73,7 @@ export function offer(seek, from, verb) {
     button("Accept", async () => {
       try {
         const { game_id: gameId } = await api.acceptSeek(seek.id);
+        item.remove();
         goTo(`/g/${gameId}`);
       } catch (err) {
         error.textContent = describeError(err);

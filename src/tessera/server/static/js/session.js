@@ -1,7 +1,7 @@
 // Who is using this page (a registered user, a guest, or nobody yet), the top bar that says
 // so, and the words for the server's refusals.
 import { api } from "./api.js";
-import { $, button, el, goTo } from "./dom.js";
+import { $, button, el } from "./dom.js";
 
 let me = null;  // {name, guest} or null
 const changeListeners = new Set();
@@ -43,8 +43,8 @@ export async function ensureUser(name) {
 
 export async function logOut() {
   await api.logout();
-  me = null;
-  goTo("/");
+  setUser(null);
+  location.assign("/");  // a fresh lobby, even from the lobby itself
 }
 
 export function renderWho() {
