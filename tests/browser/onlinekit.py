@@ -27,6 +27,7 @@ class Device:
     page: Any
     errors: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] = field(default_factory=list)
+    sockets: list[Any] = field(default_factory=list)
 
     def close(self) -> None:
         self.context.close()
@@ -40,6 +41,8 @@ def new_device(browser: Any, base_url: str) -> Device:
     page.on("pageerror", lambda exc: device.errors.append(str(exc)))
 
     def watch(ws: Any) -> None:
+        device.sockets.append(ws)
+
         def got(payload: str | bytes) -> None:
             if isinstance(payload, str):
                 device.frames.append(json.loads(payload))

@@ -4,6 +4,7 @@ challenge flow, a reload on another device, a spectator, ratings and the replay.
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from onlinekit import (
     wait_seq_above,
     wait_state,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from serverproc import ServerProcess
 
 from tessera.server.glicko2 import Rating, rate_game
@@ -429,3 +431,38 @@ def test_the_account_page_says_why_it_refuses(devices: Any) -> None:
     p.fill("#login-pass", "one more guess")
     p.click("#login-btn")
     refused("#login-error", "Too many attempts")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="server: offer_rematch sends the rematch seek to every page of the game, spectators "
+    "too, and a rematch with a guest is an invitation anyone holding its id may accept",
+)
+def test_a_spectator_is_not_offered_someone_elses_rematch(devices: Any) -> None:
+    host, guest, spectator = devices(), devices(), devices()
+    h, g, s = host.page, guest.page, spectator.page
+    h.goto("/")
+    h.fill("#guest-name", "Hal")
+    h.click("#seek-post")
+    h.wait_for_selector("#my-seeks li")
+    g.goto("/")
+    g.fill("#guest-name", "Gus")
+    g.locator('#seeks tr[data-user="Hal"] .accept').click()
+    g.wait_for_url("**/g/*")
+    h.wait_for_url("**/g/*")
+    s.goto(h.url)
+    wait_state(s, "s.seat === -1")
+    h.once("dialog", lambda dialog: dialog.accept())
+    h.click("#abort-btn")
+    wait_state(s, "s.state === 'aborted'")
+    h.click("#rematch-btn")
+    g.locator(".notice.offer").wait_for()  # Gus is offered the rematch
+    game_socket = next(
+        ws for ws in spectator.sockets if ws.url.endswith("/ws") and "/games/" in ws.url
+    )
+    with contextlib.suppress(PlaywrightTimeout):  # the broadcast that reached Gus, if it comes
+        game_socket.wait_for_event(
+            "framereceived", predicate=lambda text: '"rematch"' in text, timeout=3000
+        )
+    offers = [f for f in spectator.frames if f.get("type") == "rematch"]
+    assert offers == [], f"a spectator received a rematch offer: {offers}"
