@@ -34,11 +34,15 @@ def main() -> None:
             if turn >= 4 and game.bag_count >= 7:
                 pos = Position.from_game(game)
                 racks = (pos.racks[0], *(() for _ in pos.racks[1:]))
-                lines.append(dumps(Position(pos.rules, pos.board, racks, pos.scores,
-                                            pos.scoreless_turns, "enable")))
+                lines.append(
+                    dumps(
+                        Position(
+                            pos.rules, pos.board, racks, pos.scores, pos.scoreless_turns, "enable"
+                        )
+                    )
+                )
             moves = game.legal_moves()
-            plays = sorted((m for m in moves if isinstance(m, Play)),
-                           key=lambda m: -(m.score or 0))
+            plays = sorted((m for m in moves if isinstance(m, Play)), key=lambda m: -(m.score or 0))
             game.play(rng.choice(plays[:5]) if plays else moves[len(moves) - 1])
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {len(lines)} positions to {OUT}")

@@ -25,11 +25,21 @@ def levels_table(games: int = 100, seed: int = 7, opponent: str = "static") -> l
     print("|---|---:|---:|---:|---:|")
     for name in LEVEL_NAMES:
         began = time.perf_counter()
-        rep, _ = autoplay(MatchSpec((name, opponent), games, seed), workers=default_workers(),
-                          chunk=max(1, games // 8))
+        rep, _ = autoplay(
+            MatchSpec((name, opponent), games, seed),
+            workers=default_workers(),
+            chunk=max(1, games // 8),
+        )
         lo, hi = rep.ci95
-        rows.append({"level": name, "mean": rep.mean_scores[0], "opponent": rep.mean_scores[1],
-                     "win_rate": rep.win_rate, "seconds": time.perf_counter() - began})
+        rows.append(
+            {
+                "level": name,
+                "mean": rep.mean_scores[0],
+                "opponent": rep.mean_scores[1],
+                "win_rate": rep.win_rate,
+                "seconds": time.perf_counter() - began,
+            }
+        )
         print(
             f"| {name} | {rep.mean_scores[0]:.1f} | {rep.mean_scores[1]:.1f} | "
             f"{100 * rep.win_rate:.1f} ({100 * lo:.0f}–{100 * hi:.0f}) | "

@@ -1,20 +1,24 @@
 """Load on a real ``tessera serve``: N concurrent games of scripted clients over loopback.
 
-Each client plays a game against the server's computer as the page does: it creates a game,
-opens the game's WebSocket, waits for its turn there, asks for hints, plays the best one (or
-exchanges, or passes), and starts a new game when one ends. Two models:
+Every client is its own device (its own session cookie) and plays as the page does, over
+HTTP for its moves and the game's WebSocket for the states it waits on. Two kinds of game:
 
-- **people**: each client pauses a seeded random 2–6 s before each move (a person thinking);
-  the figures that matter are the round trips (p50/p99 of an acknowledged move, from sending
-  it to its answer) at each N.
-- **saturation**: no pauses; the figure is the most acknowledged moves per second the server
-  gives, and whether it holds as clients are added.
+- **computer** (issue 9): a guest plays the server's computer (``level3``): it starts a game,
+  waits for its turn, asks for hints, plays the best (or exchanges, or passes), and starts a
+  new game when one ends.
+- **people** (issue 10): two guests meet through an invitation seek and play each other; each
+  finds its move with the compiled move generator on its own view (hints are off in games
+  between people). The figure beside the move's round trip is the delivery: from sending a
+  move to the opponent's page receiving the new state.
 
-The load generator shares the machine with the server (2 cores here), so saturation figures
-are the pair's, not the server's alone.
+Two paces: **people** (each client pauses a seeded random 2–6 s before each move, like a
+person thinking; the figures that matter are the round trips, p50/p99, at each N) and
+**saturation** (no pauses; the figure is the most acknowledged moves per second, and whether
+it holds as clients are added). The load generator shares the machine with the server
+(2 cores here), so saturation figures are the pair's, not the server's alone.
 
-    python -m benchmarks load                          # SQLite and PostgreSQL, both models
-    python -m benchmarks.load --db sqlite --games 10,100 --seconds 30 --model people
+    python -m benchmarks load                     # computer games, SQLite and PostgreSQL
+    python -m benchmarks.load --mode people --db postgres --games 100,500,1000 --workers 2
 """
 
 from __future__ import annotations
@@ -28,10 +32,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import httpx
@@ -41,7 +46,6 @@ from support.throwaway_postgres import throwaway_postgres
 
 TESSERA = Path(sys.executable).with_name("tessera")
 LEVEL = "level3"  # the computer opponent: a static player, cheap enough for hundreds of games
-H = "X-Tessera-Token"
 
 
 @dataclass
@@ -49,15 +53,18 @@ class Tally:
     moves: int = 0
     games: int = 0
     move_ms: list[float] = field(default_factory=list)
-    hint_ms: list[float] = field(default_factory=list)
+    side_ms: list[float] = field(default_factory=list)  # hints, or the opponent's delivery
     errors: int = 0
     counting: bool = False
 
-    def record(self, move_s: float, hint_s: float) -> None:
+    def record(self, move_s: float) -> None:
         if self.counting:
             self.moves += 1
             self.move_ms.append(move_s * 1000)
-            self.hint_ms.append(hint_s * 1000)
+
+    def side(self, seconds: float) -> None:
+        if self.counting:
+            self.side_ms.append(seconds * 1000)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -67,130 +74,276 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def play_games(
+@asynccontextmanager
+async def device(
+    url: str, connector: aiohttp.BaseConnector
+) -> AsyncIterator[aiohttp.ClientSession]:
+    """One client's session: its own cookie jar (loopback addresses allowed), a shared pool."""
+    jar = aiohttp.CookieJar(unsafe=True)
+    timeout = aiohttp.ClientTimeout(total=120)
+    async with aiohttp.ClientSession(
+        url, connector=connector, connector_owner=False, cookie_jar=jar, timeout=timeout
+    ) as http:
+        yield http
+
+
+async def post(http: aiohttp.ClientSession, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+    async with http.post(path, json=body) as r:
+        return r.status, await r.json()
+
+
+async def next_state(ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    while True:
+        msg = json.loads(await ws.receive_str())
+        if msg.get("type") == "state":
+            return msg["state"]  # type: ignore[no-any-return]
+
+
+async def think(rng: random.Random, pause: tuple[float, float]) -> None:
+    if pause[1]:
+        await asyncio.sleep(rng.uniform(*pause))
+
+
+# -- against the computer ------------------------------------------------------------------
+
+
+async def computer_client(
     url: str,
-    http: aiohttp.ClientSession,
+    connector: aiohttp.BaseConnector,
     rng: random.Random,
     tally: Tally,
     pause: tuple[float, float],
     stop: asyncio.Event,
 ) -> None:
-    """One client: game after game until ``stop``."""
-    ws_url = url.replace("http", "ws")
-    while not stop.is_set():
-        async with http.post(
-            "/api/games",
-            json={
-                "players": [
-                    {"name": "Load", "kind": "human"},
-                    {"name": "Bot", "kind": "computer", "level": LEVEL},
-                ]
-            },
-        ) as r:
-            if r.status != 201:
+    async with device(url, connector) as http:
+        while not stop.is_set():
+            players = [
+                {"name": "Load", "kind": "human"},
+                {"name": "Bot", "kind": "computer", "level": LEVEL},
+            ]
+            status, created = await post(http, "/api/games", {"players": players})
+            if status != 201:
                 tally.errors += 1
                 await asyncio.sleep(1)
                 continue
-            created = await r.json()
-        gid, tok = created["id"], created["token"]
-        async with http.ws_connect(f"{ws_url}/api/games/{gid}/ws", timeout=60) as ws:
-            await ws.send_str(json.dumps({"token": tok}))
-            while not stop.is_set():
-                state = json.loads(await ws.receive_str())["state"]
-                if state["state"] == "over":
-                    tally.games += tally.counting
-                    break
-                if state["to_move"] != state["seat"]:
-                    continue
-                if pause[1]:
-                    await asyncio.sleep(rng.uniform(*pause))
-                await take_turn(http, gid, tok, state, tally)
+            gid = created["id"]
+            async with http.ws_connect(f"/api/games/{gid}/ws") as ws:
+                await ws.send_str("{}")
+                while not stop.is_set():
+                    state = await next_state(ws)
+                    if state["state"] == "over":
+                        tally.games += tally.counting
+                        break
+                    if state["to_move"] != state["seat"]:
+                        continue
+                    await think(rng, pause)
+                    t0 = time.perf_counter()
+                    body = await hinted_move(http, gid, state)
+                    tally.side(time.perf_counter() - t0)
+                    await send_move(http, gid, state, body, tally)
 
 
-async def take_turn(
-    http: aiohttp.ClientSession, gid: str, tok: str, state: dict, tally: Tally
-) -> None:
-    seat = state["seat"]
-    t0 = time.perf_counter()
+async def hinted_move(http: aiohttp.ClientSession, gid: str, state: dict[str, Any]) -> dict:
     if state["state"] == "awaiting_final":
-        body: dict = {"action": "pass"}
-    else:
-        async with http.post(
-            f"/api/games/{gid}/hints", headers={H: tok}, json={"seat": seat}
-        ) as hints:
-            found = (await hints.json()).get("hints") if hints.status == 200 else None
-        if found:
-            body = {"action": "play", "placements": found[0]["placements"]}
-        elif state["bag_count"] >= 7:
-            body = {"action": "exchange", "tiles": "".join(state["rack"])}
-        else:
-            body = {"action": "pass"}
-    t1 = time.perf_counter()
-    async with http.post(
-        f"/api/games/{gid}/move", headers={H: tok}, json={"seat": seat, "seq": state["seq"], **body}
-    ) as r:
-        await r.read()
-        status = r.status
-    t2 = time.perf_counter()
+        return {"action": "pass"}
+    status, data = await post(http, f"/api/games/{gid}/hints", {"seat": state["seat"]})
+    found = data.get("hints") if status == 200 else None
+    if found:
+        return {"action": "play", "placements": found[0]["placements"]}
+    if state["bag_count"] >= 7:
+        return {"action": "exchange", "tiles": "".join(state["rack"])}
+    return {"action": "pass"}
+
+
+async def send_move(
+    http: aiohttp.ClientSession, gid: str, state: dict[str, Any], body: dict, tally: Tally
+) -> bool:
+    t0 = time.perf_counter()
+    status, _ = await post(
+        http, f"/api/games/{gid}/move", {"seat": state["seat"], "seq": state["seq"], **body}
+    )
     if status == 200:
-        tally.record(t2 - t1, t1 - t0)
-    elif status != 409:  # 409: a state crossed the move on the wire; the next one comes
+        tally.record(time.perf_counter() - t0)
+        return True
+    if status != 409:  # 409: a state crossed the move on the wire; the next one comes
         tally.errors += 1
+    return False
+
+
+# -- between people ------------------------------------------------------------------------
+
+
+class MoveFinder:
+    """A client's own move search: the compiled generator on the view's board and rack."""
+
+    def __init__(self) -> None:
+        from tessera.lexicon import Lexicon
+        from tessera.rules import preset
+
+        self.lexicon = Lexicon.load("enable")
+        self.rules = preset("woogles")
+
+    def body(self, state: dict[str, Any]) -> dict[str, Any]:
+        from tessera.board import Board
+        from tessera.move import Play
+        from tessera.movegen import generate_moves
+
+        if state["state"] == "awaiting_final":
+            return {"action": "pass"}
+        alphabet = self.rules.tileset.alphabet
+        board = Board(self.rules.layout)
+        for r, row in enumerate(state["board"]):
+            for c, label in enumerate(row):
+                if label:
+                    board.set(r, c, alphabet.parse(label)[0])
+        moves = generate_moves(board, "".join(state["rack"]), self.lexicon, self.rules, top=1)
+        play = next((m for m in moves if isinstance(m, Play)), None)
+        if play is None:
+            if state["bag_count"] >= 7:
+                return {"action": "exchange", "tiles": "".join(state["rack"])}
+            return {"action": "pass"}
+        return {
+            "action": "play",
+            "placements": [[r, c, alphabet.label(t)] for r, c, t in play.placements],
+        }
+
+
+async def people_pair(
+    url: str,
+    connector: aiohttp.BaseConnector,
+    rng: random.Random,
+    tally: Tally,
+    pause: tuple[float, float],
+    stop: asyncio.Event,
+    finder: MoveFinder,
+    index: int,
+) -> None:
+    async with device(url, connector) as a, device(url, connector) as b:
+        for http, name in ((a, f"A{index}"), (b, f"B{index}")):
+            status, _ = await post(http, "/api/guest", {"name": name})
+            if status != 201:
+                tally.errors += 1
+                return
+        while not stop.is_set():
+            status, made = await post(
+                a, "/api/seeks", {"rules": "woogles", "initial_min": 30, "invite": True}
+            )
+            status2, taken = (
+                (0, {})
+                if status != 201
+                else await post(b, f"/api/seeks/{made['seek']['id']}/accept", {})
+            )
+            if status != 201 or status2 != 201:
+                tally.errors += 1
+                await asyncio.sleep(1)
+                continue
+            gid = taken["game_id"]
+            async with (
+                a.ws_connect(f"/api/games/{gid}/ws") as wa,
+                b.ws_connect(f"/api/games/{gid}/ws") as wb,
+            ):
+                await wa.send_str("{}")
+                await wb.send_str("{}")
+                await asyncio.gather(
+                    seat_loop(a, wa, gid, rng, tally, pause, stop, finder),
+                    seat_loop(b, wb, gid, rng, tally, pause, stop, finder),
+                )
+            tally.games += tally.counting
+
+
+async def seat_loop(
+    http: aiohttp.ClientSession,
+    ws: aiohttp.ClientWebSocketResponse,
+    gid: str,
+    rng: random.Random,
+    tally: Tally,
+    pause: tuple[float, float],
+    stop: asyncio.Event,
+    finder: MoveFinder,
+) -> None:
+    """One player's side: wait for the turn on the socket, think, move; the opponent's move
+    arriving here is timed from when it was sent (``Tally.side``)."""
+    sent_at: dict[int, float] = SENT.setdefault(gid, {})
+    while not stop.is_set():
+        state = await next_state(ws)
+        seq = state["seq"]
+        if seq - 1 in sent_at and state["to_move"] == state["seat"]:
+            tally.side(time.perf_counter() - sent_at.pop(seq - 1))
+        if state["state"] in ("over", "aborted"):
+            SENT.pop(gid, None)
+            return
+        if state["to_move"] != state["seat"]:
+            continue
+        await think(rng, pause)
+        body = finder.body(state)
+        sent_at[seq] = time.perf_counter()
+        await send_move(http, gid, state, body, tally)
+
+
+SENT: dict[str, dict[int, float]] = {}  # game -> seq of a move -> when it was sent
+
+
+# -- running a level -----------------------------------------------------------------------
 
 
 async def run_level(
-    url: str, games: int, seconds: float, pause: tuple[float, float], seed: int
+    url: str, mode: str, games: int, seconds: float, pause: tuple[float, float], seed: int
 ) -> dict[str, float]:
     tally = Tally()
     stop = asyncio.Event()
     connector = aiohttp.TCPConnector(limit=0)
-    timeout = aiohttp.ClientTimeout(total=120)
-    async with aiohttp.ClientSession(url, connector=connector, timeout=timeout) as http:
-        tasks = [
-            asyncio.create_task(
-                play_games(url, http, random.Random(seed * 100_003 + i), tally, pause, stop)
-            )
-            for i in range(games)
-        ]
-        await asyncio.sleep(min(10.0, 2 + games / 50) + (pause[1] if pause[1] else 0))  # ramp
-        tally.counting = True
-        cpu0 = _cpu_seconds()
-        t0 = time.perf_counter()
-        await asyncio.sleep(seconds)
-        elapsed = time.perf_counter() - t0
-        cpu = _cpu_seconds() - cpu0
-        tally.counting = False
-        stop.set()
-        for t in tasks:
-            t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    finder = MoveFinder() if mode == "people" else None
+    tasks = []
+    for i in range(games):
+        rng = random.Random(seed * 100_003 + i)
+        if finder is None:
+            job = computer_client(url, connector, rng, tally, pause, stop)
+        else:
+            job = people_pair(url, connector, rng, tally, pause, stop, finder, i)
+        tasks.append(asyncio.create_task(job))
+    await asyncio.sleep(min(20.0, 2 + games / 40) + pause[1])  # every game under way
+    tally.counting = True
+    cpu0 = _cpu_seconds()
+    t0 = time.perf_counter()
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - t0
+    cpu = _cpu_seconds() - cpu0
+    tally.counting = False
+    stop.set()
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await connector.close()
     return {
         "games": games,
         "moves_per_s": tally.moves / elapsed,
         "move_p50_ms": percentile(tally.move_ms, 0.50),
         "move_p99_ms": percentile(tally.move_ms, 0.99),
-        "hint_p50_ms": percentile(tally.hint_ms, 0.50),
-        "hint_p99_ms": percentile(tally.hint_ms, 0.99),
+        "side_p50_ms": percentile(tally.side_ms, 0.50),
+        "side_p99_ms": percentile(tally.side_ms, 0.99),
         "errors": tally.errors,
-        "server_cores": cpu / elapsed if cpu >= 0 else float("nan"),
+        "server_cores": cpu / elapsed,
     }
 
 
-_server_pid: int | None = None
+_server_pids: list[int] = []
 
 
 def _cpu_seconds() -> float:
-    """CPU time used so far by the server process (all its threads)."""
-    if _server_pid is None:
-        return -1.0
-    with open(f"/proc/{_server_pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU time used so far by the server's processes (all their threads)."""
+    total = 0.0
+    for pid in _server_pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 @contextmanager
 def server(database: str, workers: int = 1) -> Iterator[str]:
-    global _server_pid
     port = _free_port()
     cmd = [
         str(TESSERA),
@@ -205,9 +358,11 @@ def server(database: str, workers: int = 1) -> Iterator[str]:
         "100000",
         "--ws-per-client",
         "100000",
+        "--moves-per-minute",
+        "100000",
+        "--workers",
+        str(workers),
     ]
-    if workers > 1:
-        cmd += ["--workers", str(workers)]
     log = tempfile.NamedTemporaryFile(prefix="tessera-load-", suffix=".log", delete=False)
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -221,11 +376,13 @@ def server(database: str, workers: int = 1) -> Iterator[str]:
         if proc.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError(f"tessera serve did not start; see {log.name}")
         time.sleep(0.2)
-    _server_pid = proc.pid
+    time.sleep(1 if workers > 1 else 0)  # every worker up
+    children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True)
+    _server_pids[:] = [proc.pid, *(int(p) for p in children.stdout.split())]
     try:
         yield url
     finally:
-        _server_pid = None
+        _server_pids.clear()
         proc.terminate()
         proc.wait(timeout=30)
 
@@ -248,46 +405,56 @@ def database(kind: str) -> Iterator[str]:
             yield url
 
 
-def report(kind: str, model: str, rows: list[dict[str, float]]) -> None:
-    print(f"\n{kind}, {model}:")
+def report(title: str, mode: str, rows: list[dict[str, float]]) -> None:
+    side = "hint" if mode == "computer" else "deliver"
+    print(f"\n{title}:")
     print(
-        f"{'games':>6} {'moves/s':>8} {'move p50':>9} {'move p99':>9} {'hint p50':>9} "
-        f"{'hint p99':>9} {'server cores':>12} {'errors':>6}"
+        f"{'games':>6} {'moves/s':>8} {'move p50':>9} {'move p99':>9} {side + ' p50':>12} "
+        f"{side + ' p99':>12} {'server cores':>12} {'errors':>6}"
     )
     for r in rows:
         print(
             f"{r['games']:>6} {r['moves_per_s']:>8.1f} {r['move_p50_ms']:>7.1f}ms "
-            f"{r['move_p99_ms']:>7.1f}ms {r['hint_p50_ms']:>7.1f}ms {r['hint_p99_ms']:>7.1f}ms "
-            f"{r['server_cores']:>12.2f} {r['errors']:>6}",
+            f"{r['move_p99_ms']:>7.1f}ms {r['side_p50_ms']:>10.1f}ms "
+            f"{r['side_p99_ms']:>10.1f}ms {r['server_cores']:>12.2f} {r['errors']:>6}",
             flush=True,
         )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", default="computer", help="computer, people or both")
     parser.add_argument("--db", default="sqlite,postgres")
     parser.add_argument("--games", default="10,50,100,200,500")
-    parser.add_argument("--model", default="people,saturation")
+    parser.add_argument("--pace", default="people,saturation")
     parser.add_argument("--seconds", type=float, default=40.0)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", default="1", help="comma-separated process counts")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(
         argv if argv is not None else sys.argv[2:] if sys.argv[1:2] == ["load"] else sys.argv[1:]
     )
     levels = [int(n) for n in args.games.split(",")]
-    for kind in args.db.split(","):
-        with database(kind) as url_db, server(url_db, args.workers) as url:
-            for model in args.model.split(","):
-                pause = (2.0, 6.0) if model == "people" else (0.0, 0.0)
-                rows = []
-                for n in levels:
-                    rows.append(asyncio.run(run_level(url, n, args.seconds, pause, args.seed)))
-                report(f"{kind}, {args.workers} process(es)", model, rows)
-                if model == "saturation" and len(rows) > 1:
-                    print(
-                        f"  throughput at {rows[-1]['games']} games / at {rows[0]['games']}: "
-                        f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
-                    )
+    for mode in args.mode.split(","):
+        for kind in args.db.split(","):
+            for workers in (int(w) for w in args.workers.split(",")):
+                if workers > 1 and kind != "postgres":
+                    continue
+                with database(kind) as url_db, server(url_db, workers) as url:
+                    for pace in args.pace.split(","):
+                        pause = (2.0, 6.0) if pace == "people" else (0.0, 0.0)
+                        rows = [
+                            asyncio.run(run_level(url, mode, n, args.seconds, pause, args.seed))
+                            for n in levels
+                        ]
+                        report(
+                            f"{mode} games, {kind}, {workers} process(es), {pace} pace", mode, rows
+                        )
+                        if pace == "saturation" and len(rows) > 1:
+                            print(
+                                f"  throughput at {rows[-1]['games']} games / at "
+                                f"{rows[0]['games']}: "
+                                f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
+                            )
 
 
 if __name__ == "__main__":

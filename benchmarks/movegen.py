@@ -100,6 +100,7 @@ def main() -> None:
                     len(generate_moves(b, r, lex, rules, top=top, leaves=lv, bag_count=bag))
                     for b, r, rules, bag in pos
                 )
+
             return run
 
         def reference(pos: list) -> Callable[[], int]:
@@ -108,17 +109,24 @@ def main() -> None:
                     len(reference_moves(b, r, lex, rules, bag_count=bag))
                     for b, r, rules, bag in pos
                 )
+
             return run
 
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-        print(f"{n} mid-game positions (ENABLE, NASPA), exchanges included; best of "
-              f"{REPEATS} runs taken in turn, CPU time; load average {load:.1f} on "
-              f"{os.cpu_count()} CPUs")
-        modes = [("compiled, all moves", compiled(positions)),
-                 ("compiled, top 1 (equity = score)", compiled(positions, 1))]
+        print(
+            f"{n} mid-game positions (ENABLE, NASPA), exchanges included; best of "
+            f"{REPEATS} runs taken in turn, CPU time; load average {load:.1f} on "
+            f"{os.cpu_count()} CPUs"
+        )
+        modes = [
+            ("compiled, all moves", compiled(positions)),
+            ("compiled, top 1 (equity = score)", compiled(positions, 1)),
+        ]
         if leaves is not None:
-            modes += [("compiled, top 1 (score + leave)", compiled(positions, 1, leaves)),
-                      ("compiled, all moves (score + leave)", compiled(positions, None, leaves))]
+            modes += [
+                ("compiled, top 1 (score + leave)", compiled(positions, 1, leaves)),
+                ("compiled, all moves (score + leave)", compiled(positions, None, leaves)),
+            ]
         timed = _interleaved([fn for _, fn in modes], REPEATS)
         for (label, _), (cpu, wall, moves) in zip(modes, timed, strict=True):
             _line(label, n, cpu, wall, moves)
@@ -133,15 +141,21 @@ def main() -> None:
         _line("reference (Python), all moves", ns, r_cpu, r_wall, r_moves)
         _line("compiled, all moves", ns, s_cpu, s_wall, s_moves)
         _line("compiled, top 1", ns, s1_cpu, s1_wall, s1_moves)
-        print(f"  compiled/reference speed, all moves: {r_cpu / s_cpu:,.0f}x (cpu)  "
-              f"{r_wall / s_wall:,.0f}x (wall)")
-        print(f"  compiled top-1 / reference all moves: {r_cpu / s1_cpu:,.0f}x (cpu)  "
-              f"{r_wall / s1_wall:,.0f}x (wall)")
-        print(f"  targets: all moves < 0.5 ms/pos: {all_cpu / n * 1000:.3f} ms "
-              f"({'met' if all_cpu / n < 0.0005 else 'NOT met'}); top 1 < 0.2 ms/pos: "
-              f"{t1_cpu / n * 1000:.3f} ms ({'met' if t1_cpu / n < 0.0002 else 'NOT met'}); "
-              f"compiled >= 100x reference: {r_cpu / s_cpu:,.0f}x "
-              f"({'met' if r_cpu / s_cpu >= 100 else 'NOT met'})")
+        print(
+            f"  compiled/reference speed, all moves: {r_cpu / s_cpu:,.0f}x (cpu)  "
+            f"{r_wall / s_wall:,.0f}x (wall)"
+        )
+        print(
+            f"  compiled top-1 / reference all moves: {r_cpu / s1_cpu:,.0f}x (cpu)  "
+            f"{r_wall / s1_wall:,.0f}x (wall)"
+        )
+        print(
+            f"  targets: all moves < 0.5 ms/pos: {all_cpu / n * 1000:.3f} ms "
+            f"({'met' if all_cpu / n < 0.0005 else 'NOT met'}); top 1 < 0.2 ms/pos: "
+            f"{t1_cpu / n * 1000:.3f} ms ({'met' if t1_cpu / n < 0.0002 else 'NOT met'}); "
+            f"compiled >= 100x reference: {r_cpu / s_cpu:,.0f}x "
+            f"({'met' if r_cpu / s_cpu >= 100 else 'NOT met'})"
+        )
 
 
 if __name__ == "__main__":

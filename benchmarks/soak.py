@@ -18,7 +18,7 @@ import sys
 
 import aiohttp
 
-from benchmarks.load import H, database, server
+from benchmarks.load import database, device, post, server
 
 CLIENTS = 20
 MOVES_PER_GAME = 3
@@ -33,16 +33,16 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def one_game(http: aiohttp.ClientSession, url: str) -> None:
+async def one_game(http: aiohttp.ClientSession) -> None:
     players = [
         {"name": "Soak", "kind": "human"},
         {"name": "Bot", "kind": "computer", "level": "level1"},
     ]
-    async with http.post("/api/games", json={"players": players}) as r:
-        created = await r.json()
-    gid, tok = created["id"], created["token"]
-    async with http.ws_connect(url.replace("http", "ws") + f"/api/games/{gid}/ws") as ws:
-        await ws.send_str(json.dumps({"token": tok}))
+    status, created = await post(http, "/api/games", {"players": players})
+    assert status == 201, created
+    gid = created["id"]
+    async with http.ws_connect(f"/api/games/{gid}/ws") as ws:
+        await ws.send_str("{}")
         moves = 0
         while True:
             state = json.loads(await ws.receive_str())["state"]
@@ -53,39 +53,35 @@ async def one_game(http: aiohttp.ClientSession, url: str) -> None:
             seat = state["seat"]
             body: dict = {"action": "resign"}
             if moves < MOVES_PER_GAME and state["state"] == "playing":
-                async with http.post(
-                    f"/api/games/{gid}/hints", headers={H: tok}, json={"seat": seat}
-                ) as r:
-                    hints = (await r.json()).get("hints") or []
+                _, found = await post(http, f"/api/games/{gid}/hints", {"seat": seat})
+                hints = found.get("hints") or []
                 body = (
                     {"action": "play", "placements": hints[0]["placements"]}
                     if hints
                     else {"action": "pass"}
                 )
             moves += 1
-            async with http.post(
-                f"/api/games/{gid}/move", headers={H: tok}, json={"seat": seat, **body}
-            ) as r:
-                await r.read()
+            await post(http, f"/api/games/{gid}/move", {"seat": seat, **body})
 
 
-async def soak(url: str, pid: int, games: int) -> list[tuple[int, float]]:
-    samples = [(0, rss_mb(pid))]
+async def soak(url: str, pids: list[int], games: int) -> list[tuple[int, float]]:
+    samples = [(0, rss_mb(pids[0]))]
     started = done = 0
+    connector = aiohttp.TCPConnector(limit=0)
 
-    async with aiohttp.ClientSession(url, connector=aiohttp.TCPConnector(limit=0)) as http:
-
-        async def client() -> None:
-            nonlocal started, done
+    async def client() -> None:
+        nonlocal started, done
+        async with device(url, connector) as http:
             while started < games:
                 started += 1  # one event loop: no other client runs between test and count
-                await one_game(http, url)
+                await one_game(http)
                 done += 1
                 if done % SAMPLE_EVERY == 0:
-                    samples.append((done, rss_mb(pid)))
+                    samples.append((done, rss_mb(pids[0])))
                     print(f"{done:>7} games  server RSS {samples[-1][1]:7.1f} MB", flush=True)
 
-        await asyncio.gather(*(client() for _ in range(CLIENTS)))
+    await asyncio.gather(*(client() for _ in range(CLIENTS)))
+    await connector.close()
     return samples
 
 
@@ -99,9 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     from benchmarks import load
 
     with database(args.db) as db, server(db) as url:
-        pid = load._server_pid
-        assert pid is not None
-        samples = asyncio.run(soak(url, pid, args.games))
+        samples = asyncio.run(soak(url, list(load._server_pids), args.games))
     settled = [mb for n, mb in samples if n >= min(2000, args.games // 2)]
     if len(settled) >= 2:
         growth = settled[-1] - settled[0]

@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 
+PASSWORD = "correct horse battery"
 HUMANS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
 
@@ -60,3 +61,36 @@ def take_turn(client: httpx.Client, gid: str, s: dict[str, Any]) -> httpx.Respon
     r = client.post(f"/api/games/{gid}/move", json={"seat": s["seat"], **body})
     assert r.status_code == 200, r.text
     return r
+
+
+def cookie_header(client: httpx.Client) -> dict[str, str]:
+    """The client's cookies as a header, for a WebSocket opened beside it."""
+    return {"Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items())}
+
+
+def generated_move(s: dict[str, Any]) -> dict[str, Any]:
+    """A legal move for the view ``s`` from the move generator (pass when none)."""
+    from tessera.board import Board
+    from tessera.lexicon import Lexicon
+    from tessera.move import Play
+    from tessera.movegen import generate_moves
+    from tessera.rules import preset
+
+    if s["state"] == "awaiting_final":
+        return {"action": "pass"}
+    lex = Lexicon.load("enable")
+    rules = preset(s["rules"]["name"])
+    board = Board(rules.layout)
+    alphabet = rules.tileset.alphabet
+    for r, row in enumerate(s["board"]):
+        for c, label in enumerate(row):
+            if label:
+                board.set(r, c, alphabet.parse(label)[0])
+    moves = generate_moves(board, "".join(s["rack"]), lex, rules, top=1)
+    play = next((m for m in moves if isinstance(m, Play)), None)
+    if play is None:
+        return {"action": "pass"}
+    return {
+        "action": "play",
+        "placements": [[r, c, alphabet.label(t)] for r, c, t in play.placements],
+    }

@@ -24,12 +24,20 @@ def free_port() -> int:
 class ServerProcess:
     """``tessera serve --database sqlite:///DB --port N`` with the computer moving at once."""
 
-    def __init__(self, db: Path, *, port: int | None = None, url: str | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        *,
+        port: int | None = None,
+        url: str | None = None,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         self.db = db  # the SQLite file, or (with ``url``) where the log goes
         self.database = url or f"sqlite:///{db}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.extra = extra
 
     def start(self) -> ServerProcess:
         env = dict(os.environ)
@@ -42,6 +50,7 @@ class ServerProcess:
             self.database,
             "--bot-delay",
             "0",
+            *self.extra,
         ]
         self.log_path = self.db.with_suffix(f".{self.port}.log")
         self.log = open(self.log_path, "ab")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import warnings
 from collections.abc import Callable, Coroutine, Iterator
@@ -25,11 +26,6 @@ from tessera.server.storage import Action, Seat, Storage, StorageError
 T = TypeVar("T")
 FAST = ServerConfig(bot_delay_s=0)  # the computer moves at once
 BASE = "http://localhost"  # a Host the server answers to
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
 
 
 @pytest.fixture
@@ -288,3 +284,51 @@ def test_hints_are_the_move_generators_best_scoring_plays() -> None:
     best = sorted((p.score or 0 for p in every), reverse=True)[:5]
     assert [p.score for p in hints] == best
     assert all(game.check(p) is not None for p in hints)
+
+
+def test_the_cached_state_is_the_view_at_every_turn_for_every_seat(tmp_path: Path) -> None:
+    """state_text builds each state from cached parts (the game's fixed fields, each viewer's
+    encoded events); at every turn of a whole game it must equal the view, encoded afresh,
+    for both seats and a spectator — the end of the game included, when every rack shows."""
+    from tessera.game import SPECTATOR
+    from tessera.server.hub import Hub
+    from tessera.server.views import view_json
+
+    store = Storage(f"sqlite:///{tmp_path / 'v.db'}")
+    seats = [Seat("Ann", "human", None, "u1"), Seat("Bot", "computer", "level2")]
+    gid = store.create_game("naspa", "enable", 17, seats, online=True)
+    hub = Hub(store, FAST)
+    record = store.load(gid)
+    assert record is not None
+    session = hub._build(record)
+    bots = {0: hub.bot_factory("level3", session.lexicon, 1), 1: session.bots[1]}
+    extras = {
+        "turn_elapsed_ms",
+        "game_id",
+        "kinds",
+        "levels",
+        "my_seats",
+        "lexicon",
+        "seq",
+        "online",
+        "rated",
+        "clock",
+        "can_abort",
+    }
+    for _ in range(200):
+        for seat, seats_held in (
+            (0, frozenset({0})),
+            (1, frozenset({1})),
+            (SPECTATOR, frozenset()),
+        ):
+            cached = json.loads(hub.state_text(session, seats_held))
+            view = session.game.spectator_view() if seat == SPECTATOR else session.game.view(seat)
+            assert {k: v for k, v in cached.items() if k not in extras} == json.loads(
+                json.dumps(view_json(view))
+            ), (seat, session.seq)
+        if session.game.is_over:
+            break
+        mover = session.game.to_move
+        action = hub._make(session, mover, "move", bots[mover].choose(session.game.view(mover)))
+        session.record.actions.append(action)
+    assert session.game.is_over

@@ -264,9 +264,7 @@ def test_malformed_http_and_websocket_requests_are_refused_clearly(tmp_path: Pat
         for i in range(HTTP_CASES):
             method, path, headers, body = http_case(rng, gid, cookie, to_move)
             r, seconds = timed(
-                lambda m=method, p=path, h=headers, b=body: bare.request(
-                    m, p, headers=h, content=b
-                )
+                lambda m=method, p=path, h=headers, b=body: bare.request(m, p, headers=h, content=b)
             )
             slowest = max(slowest, seconds)
             assert r.status_code in REFUSALS, (i, method, path, body[:80], r.status_code, r.text)

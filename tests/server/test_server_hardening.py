@@ -49,11 +49,6 @@ class LoaderSpy:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
-
-
-@pytest.fixture
 def spy() -> LoaderSpy:
     return LoaderSpy()
 

@@ -4,8 +4,6 @@ over HTTP, the server killed with SIGKILL and restarted on the same database."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -13,18 +11,12 @@ import pytest
 from helpers import new_game, state, take_turn, wait_turn
 from serverproc import ServerProcess
 
-from support.throwaway_postgres import bindir, throwaway_postgres
+from conftest import fresh_database
 
 
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    if bindir() is None:
-        if os.environ.get("CI"):
-            pytest.fail("PostgreSQL is missing: run scripts/ensure-system-packages")
-        pytest.skip("PostgreSQL is not installed (scripts/ensure-system-packages)")
-    pytest.importorskip("psycopg")
-    with throwaway_postgres() as url:
-        yield url
+@pytest.fixture
+def postgres_url(postgres_cluster: str) -> str:
+    return fresh_database(postgres_cluster)
 
 
 def test_a_postgres_backed_server_survives_sigkill(tmp_path: Path, postgres_url: str) -> None:

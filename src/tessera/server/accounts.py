@@ -222,15 +222,22 @@ class Accounts:
             )
         return token
 
+    def cached_session_user(self, token: str) -> User | None:
+        """The user of a session checked in the last few seconds, without the database."""
+        seen = self._seen.get(_hash_token(token))
+        if seen is not None and time.monotonic() - seen[1] < SESSION_CACHE_S:
+            return seen[0]
+        return None
+
     def session_user(self, token: str) -> User | None:
         """The user of a live session, or None (unknown, forged or expired)."""
         if not token or len(token) > 64:
             return None
+        cached = self.cached_session_user(token)
+        if cached is not None:
+            return cached
         key = _hash_token(token)
-        seen = self._seen.get(key)
         now = time.monotonic()
-        if seen is not None and now - seen[1] < SESSION_CACHE_S:
-            return seen[0]
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(

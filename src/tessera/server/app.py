@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import json
 import logging
+import os
 from collections import Counter
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -43,6 +46,7 @@ from .storage import Storage
 log = logging.getLogger("tessera.server")
 STATIC = resources.files("tessera.server") / "static"
 EVICT_EVERY_S = 30.0
+SETTINGS_ENV = "TESSERA_SERVE_SETTINGS"  # how `serve --workers N` hands its settings to each
 PAGES = ("/", "/g/{game_id}", "/u/{name}", "/invite/{seek_id}", "/account", "/lobby")
 
 ERROR_PAGE = """<!doctype html>
@@ -201,3 +205,17 @@ def create_app(
     app.state.hub = the_hub
     app.state.sockets = socket_counts
     return app
+
+
+def settings_json(database: str, config: ServerConfig) -> str:
+    """What a worker process needs to build the same app (see :func:`app_from_environment`)."""
+    return json.dumps({"database": database, **dataclasses.asdict(config)})
+
+
+def app_from_environment() -> Starlette:
+    """The app a worker of ``tessera serve --workers N`` runs (uvicorn imports it by name)."""
+    data = json.loads(os.environ[SETTINGS_ENV])
+    database = data.pop("database")
+    fields = {f.name: f for f in dataclasses.fields(ServerConfig)}
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in fields}
+    return create_app(database, config=ServerConfig(**values))

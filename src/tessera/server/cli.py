@@ -87,6 +87,14 @@ def bind(host: str, port: int) -> socket.socket:
     help="Another origin allowed to send moves (repeat), e.g. https://club.example.org.",
 )
 @click.option(
+    "--trusted-proxy",
+    "proxies",
+    multiple=True,
+    help="Address of a reverse proxy whose X-Forwarded-For/-Proto headers to believe "
+    "(repeat; default: 127.0.0.1 only). Needed for per-client limits and Secure cookies "
+    "behind a proxy on another machine.",
+)
+@click.option(
     "--games-per-minute",
     default=30,
     show_default=True,
@@ -94,11 +102,25 @@ def bind(host: str, port: int) -> socket.socket:
     help="New games one client address may start per minute.",
 )
 @click.option(
+    "--moves-per-minute",
+    default=120,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Moves one player may send per minute.",
+)
+@click.option(
     "--ws-per-client",
     default=64,
     show_default=True,
     type=click.IntRange(1),
     help="Open WebSockets allowed per client address.",
+)
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server processes on this machine (more than one needs a PostgreSQL --database).",
 )
 @click.option(
     "--bot-delay",
@@ -114,8 +136,11 @@ def serve(
     lexicons: tuple[str, ...],
     hosts: tuple[str, ...],
     origins: tuple[str, ...],
+    proxies: tuple[str, ...],
     games_per_minute: int,
+    moves_per_minute: int,
     ws_per_client: int,
+    workers: int,
     bot_delay: float,
 ) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
@@ -133,22 +158,40 @@ def serve(
         allowed_origins=origins,
         bot_delay_s=bot_delay,
         games_per_minute=games_per_minute,
+        moves_per_minute=moves_per_minute,
         ws_per_client=ws_per_client,
     )
+    if workers > 1 and not database.startswith(("postgresql", "postgres")):
+        raise click.ClickException(
+            "several processes share games through PostgreSQL: give --database postgresql://…"
+        )
     try:
         app = create_app(database, config=config)
     except (ArgumentError, OperationalError, ImportError) as exc:
         raise click.ClickException(f"cannot open the database {database!r}: {exc}") from None
     sock = bind(host, port)
-    click.echo(f"Tessera is at http://{host}:{port}/  (games in {database})")
-    # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            access_log=False,
-            log_level="warning",
-            ws_max_size=WS_MAX_FRAME,
-            timeout_keep_alive=30,
-        )
+    click.echo(
+        f"Tessera is at http://{host}:{port}/  (games in {database}"
+        + (f", {workers} processes)" if workers > 1 else ")")
     )
-    server.run(sockets=[sock])
+    # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
+    settings = {
+        "access_log": False,
+        "log_level": "warning",
+        "ws_max_size": WS_MAX_FRAME,
+        "timeout_keep_alive": 30,
+        "forwarded_allow_ips": ",".join(proxies) if proxies else "127.0.0.1",
+    }
+    if workers == 1:
+        uvicorn.Server(uvicorn.Config(app, **settings)).run(sockets=[sock])
+        return
+    import os
+
+    from uvicorn.supervisors import Multiprocess
+
+    from .app import SETTINGS_ENV, settings_json
+
+    os.environ[SETTINGS_ENV] = settings_json(database, config)
+    factory = "tessera.server.app:app_from_environment"
+    multi = uvicorn.Config(factory, factory=True, workers=workers, **settings)  # type: ignore[arg-type]
+    Multiprocess(multi, sockets=[sock]).run()

@@ -40,7 +40,7 @@ from .logwriter import LogWriter
 from .notify import Notifier
 from .ratings import Ratings, rating_key
 from .storage import Action, GameRecord, Seat, Storage, StorageError, is_game_id
-from .views import move_text, view_json
+from .views import board_json, event_json, game_json, move_text, position_json
 
 log = logging.getLogger("tessera.server")
 
@@ -78,6 +78,9 @@ class Session:
     last_used: float = field(default_factory=time.monotonic)
     texts: dict[tuple[int, frozenset[int]], str] = field(default_factory=dict)  # state_text
     texts_seq: int = -1
+    game_text: str | None = None  # names, rules, layout…: the same in every state
+    board_cells: list[list[str | None]] | None = None  # the board's JSON at texts_seq
+    history_texts: dict[int, tuple[bool, list[str]]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
 
@@ -141,7 +144,7 @@ def game_rules(record: GameRecord) -> Rules:
     return rules
 
 
-def _result_json(game: Game, aborted: bool) -> dict[str, Any]:
+def result_json(game: Game, aborted: bool) -> dict[str, Any]:
     if aborted or game.result is None:
         return {"reason": "aborted", "scores": list(game.scores), "winners": []}
     return {
@@ -465,11 +468,15 @@ class Hub:
         if session.texts_seq != seq:
             session.texts.clear()
             session.texts_seq = seq
+            session.board_cells = None
         key = (seat, seats)
         text = session.texts.get(key)
         if text is None:
             record = session.record
-            data = view_json(self._view(session, seat))
+            view = self._view(session, seat)
+            if session.board_cells is None:
+                session.board_cells = board_json(view.board, view.tileset.alphabet)
+            data = position_json(view, session.board_cells)
             data["game_id"] = record.id
             data["kinds"] = [s.kind for s in record.seats]
             data["levels"] = [s.level for s in record.seats]
@@ -490,9 +497,29 @@ class Hub:
                     else None
                     for s in record.seats
                 ]
-            text = session.texts[key] = json.dumps(data, separators=(",", ":"))
+            if session.game_text is None:
+                session.game_text = json.dumps(game_json(view), separators=(",", ":"))[1:-1]
+            history = self._history_text(session, seat, view)
+            text = session.texts[key] = (
+                f'{{{session.game_text},"history":{history},'
+                f"{json.dumps(data, separators=(',', ':'))[1:]}"
+            )
         elapsed = int((time.monotonic() - session.turn_started) * 1000)
         return f'{{"turn_elapsed_ms":{elapsed},{text[1:]}'
+
+    @staticmethod
+    def _history_text(session: Session, seat: int, view: PlayerView) -> str:
+        """The view's history as JSON, each event encoded once per viewer (events never
+        change once made; the end of the game shows every rack, so it starts afresh)."""
+        over = session.over
+        cached = session.history_texts.get(seat)
+        if cached is None or cached[0] != over or len(cached[1]) > len(view.history):
+            cached = session.history_texts[seat] = (over, [])
+        encoded = cached[1]
+        alphabet = view.tileset.alphabet
+        for event in view.history[len(encoded) :]:
+            encoded.append(json.dumps(event_json(event, alphabet), separators=(",", ":")))
+        return f"[{','.join(encoded)}]"
 
     async def broadcast(self, session: Session) -> None:
         dead: list[Listener] = []
@@ -678,7 +705,7 @@ class Hub:
         """A game that just ended: its result for lists and profiles, and, for a rated game
         between two registered players, new ratings (once, whichever process gets here)."""
         record = session.record
-        result = _result_json(session.game, session.aborted)
+        result = result_json(session.game, session.aborted)
         rate = None
         users = [s.user for s in record.seats]
         if record.rated and not session.aborted and len(users) == 2 and all(users):
@@ -725,7 +752,7 @@ class Hub:
         seat = self._seat(body, seats, "move")
         expected = field_int(body, "seq", required=False)
         async with session.lock:
-            await self._catch_up(session)
+            await self.catch_up(session)
             if session.record.seats[seat].kind != "human":
                 raise RequestError(403, "forbidden", "that seat is the computer's")
             if expected is not None and expected != session.seq:
@@ -843,7 +870,7 @@ class Hub:
             session = self.sessions.get(event["game"])
             if session is not None and session.seq <= int(event.get("seq", 0)):
                 async with session.lock:
-                    changed = await self._catch_up(session)
+                    changed = await self.catch_up(session)
                 if changed:
                     await self.broadcast(session)
                     self._schedule_clock(session)
@@ -868,8 +895,9 @@ class Hub:
             except Exception:
                 sockets.discard(send)
 
-    async def _catch_up(self, session: Session) -> bool:
-        """Apply what other processes stored since this one last looked. True if any."""
+    async def catch_up(self, session: Session) -> bool:
+        """Apply what other processes stored since this one last looked (the caller holds the
+        session's lock). True if any."""
         if self.notifier.url is None:
             return False  # one process: nobody else writes
         newer = await asyncio.to_thread(self.storage.actions_since, session.record.id, session.seq)
@@ -884,7 +912,7 @@ class Hub:
     async def _catch_up_all(self) -> None:
         for session in list(self.sessions.values()):
             async with session.lock:
-                changed = await self._catch_up(session)
+                changed = await self.catch_up(session)
             if changed:
                 await self.broadcast(session)
                 self._schedule_bots(session)
@@ -966,7 +994,7 @@ class Hub:
     async def _expire(self, session: Session, seat: int, seq: int, due: float) -> None:
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         async with session.lock:
-            await self._catch_up(session)
+            await self.catch_up(session)
             if session.seq != seq or session.over:
                 return
             elapsed = int((time.monotonic() - session.turn_started) * 1000)

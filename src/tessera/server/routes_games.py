@@ -15,7 +15,7 @@ from tessera.game import Game
 
 from .accounts import User
 from .errors import RequestError
-from .hub import Hub, apply_action, game_rules
+from .hub import Hub, apply_action, game_rules, result_json
 from .ratelimit import RateLimits
 from .routes_accounts import user_json
 from .storage import GameRecord
@@ -66,6 +66,9 @@ def replay(record: GameRecord, lexicon: Any) -> dict[str, Any]:
         "lexicon": record.lexicon,
         "rated": record.rated,
         "turns": turns,
+        "result": result_json(
+            game, aborted=bool(record.actions) and record.actions[-1].kind == "abort"
+        ),
     }
 
 
@@ -92,6 +95,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         session, seats = await hub.watch_session(request.path_params["game_id"], user)
         asked = _seat_query(request)
         async with session.lock:
+            await hub.catch_up(session)
             return json_text(hub.state_text(session, seats, asked))
 
     async def move(request: Request) -> Response:

@@ -102,6 +102,7 @@ def routes(hub: Hub, config: ServerConfig, counts: Counter[str]) -> list[WebSock
                 session, seats = await hub.watch_session(game_id, user)
                 listener = Listener(seats, websocket.send_text, asked)  # type: ignore[arg-type]
                 async with session.lock:
+                    await hub.catch_up(session)
                     first = hub.state_text(session, listener.seats, listener.seat)
                 await websocket.send_text(f'{{"type":"state","state":{first}}}')
                 session.listeners.add(listener)

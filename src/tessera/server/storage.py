@@ -91,6 +91,15 @@ actions_table = Table(
 )
 
 
+# built once: a statement made anew for every batch is analysed anew for the compile cache
+_INSERT_ACTIONS = insert(actions_table)
+_SET_DEADLINE = (
+    update(info_table)
+    .where(info_table.c.game_id == bindparam("gid"))
+    .values(deadline_ms=bindparam("deadline"))
+)
+
+
 class StorageError(RuntimeError):
     """The log cannot take an action (a conflicting write, an unknown game)."""
 
@@ -232,6 +241,9 @@ class Storage:
                     created_at=now,
                 )
             )
+            deadline = None
+            if clock:  # the first player's time runs from now
+                deadline = now + clock["initial_ms"] + clock.get("max_overtime_min", 0) * 60_000
             conn.execute(
                 insert(info_table).values(
                     game_id=game_id,
@@ -240,6 +252,7 @@ class Storage:
                     online=online,
                     clock=json.dumps(clock) if clock else None,
                     created_at=now,
+                    deadline_ms=deadline,
                 )
             )
             owners = [(i, s.user) for i, s in enumerate(seats) if s.user is not None]
@@ -318,14 +331,9 @@ class Storage:
         ]
         try:
             with self.engine.begin() as conn:
-                conn.execute(insert(actions_table), rows)
+                conn.execute(_INSERT_ACTIONS, rows)
                 if deadlines:
-                    conn.execute(
-                        update(info_table)
-                        .where(info_table.c.game_id == bindparam("gid"))
-                        .values(deadline_ms=bindparam("deadline")),
-                        deadlines,
-                    )
+                    conn.execute(_SET_DEADLINE, deadlines)
         except IntegrityError:
             if len(entries) == 1:
                 game_id, seq, _, _ = entries[0]

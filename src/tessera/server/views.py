@@ -60,29 +60,12 @@ def layout_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def view_json(view: PlayerView) -> dict[str, Any]:
-    """Everything the page draws, from the view of one seat."""
+def game_json(view: PlayerView) -> dict[str, Any]:
+    """What never changes in a game: names, rules, layout, letters and values."""
     ts = view.tileset
     alphabet = ts.alphabet
-    board = view.board
-    last_squares: list[list[int]] = []
-    for e in reversed(view.history):
-        if e.kind is EventKind.PLAY and isinstance(e.move, Play):
-            last_squares = [[r, c] for r, c, _ in e.move.placements]
-            break
-        if e.kind in (EventKind.WITHDRAWN, EventKind.EXCHANGE, EventKind.PASS):
-            break
-    result = None
-    if view.result is not None:
-        result = {
-            "reason": view.result.reason.value,
-            "scores": list(view.result.scores),
-            "winners": list(view.result.winners),
-            "loser": view.result.loser,
-        }
     rules = view.rules
     return {
-        "seat": view.player,
         "names": list(view.names),
         "rules": {
             "name": rules.name,
@@ -98,7 +81,31 @@ def view_json(view: PlayerView) -> dict[str, Any]:
             "?": ts.value(0),
             **{lab: ts.value(i + 1) for i, lab in enumerate(alphabet.labels)},
         },
-        "board": board_json(board, alphabet),
+    }
+
+
+def position_json(view: PlayerView, board: list[list[str | None]] | None = None) -> dict[str, Any]:
+    """The position from one seat's view, all but the history (``board``: the board's JSON
+    when the caller has it already — it is the same for every viewer)."""
+    alphabet = view.tileset.alphabet
+    last_squares: list[list[int]] = []
+    for e in reversed(view.history):
+        if e.kind is EventKind.PLAY and isinstance(e.move, Play):
+            last_squares = [[r, c] for r, c, _ in e.move.placements]
+            break
+        if e.kind in (EventKind.WITHDRAWN, EventKind.EXCHANGE, EventKind.PASS):
+            break
+    result = None
+    if view.result is not None:
+        result = {
+            "reason": view.result.reason.value,
+            "scores": list(view.result.scores),
+            "winners": list(view.result.winners),
+            "loser": view.result.loser,
+        }
+    return {
+        "seat": view.player,
+        "board": board if board is not None else board_json(view.board, alphabet),
         "rack": [alphabet.label(t) for t in view.rack],
         "scores": list(view.scores),
         "to_move": view.to_move,
@@ -106,7 +113,6 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "bag_count": view.bag_count,
         "rack_counts": list(view.rack_counts),
         "unseen": {alphabet.label(t): n for t, n in enumerate(view.unseen) if n > 0},
-        "history": [event_json(e, alphabet) for e in view.history],
         "last_squares": last_squares,
         "can_challenge": view.can_challenge,
         "clocks_ms": list(view.clocks_ms) if view.clocks_ms is not None else None,
@@ -114,4 +120,14 @@ def view_json(view: PlayerView) -> dict[str, Any]:
         "final_racks": (
             [alphabet.format(r) for r in view.final_racks] if view.final_racks is not None else None
         ),
+    }
+
+
+def view_json(view: PlayerView) -> dict[str, Any]:
+    """Everything the page draws, from the view of one seat (or a spectator's)."""
+    alphabet = view.tileset.alphabet
+    return {
+        **game_json(view),
+        **position_json(view),
+        "history": [event_json(e, alphabet) for e in view.history],
     }

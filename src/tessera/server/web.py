@@ -22,9 +22,11 @@ def client_address(conn: HTTPConnection) -> str:
 async def current_user(hub: Hub, conn: HTTPConnection) -> User | None:
     """The user of the request's session cookie (None: no, a forged or an expired session)."""
     token = conn.cookies.get(COOKIE, "")
-    if not token:
+    if not token or len(token) > 64:
         return None
-    return await asyncio.to_thread(hub.accounts.session_user, token)
+    return hub.accounts.cached_session_user(token) or await asyncio.to_thread(
+        hub.accounts.session_user, token
+    )
 
 
 async def require_user(hub: Hub, conn: HTTPConnection) -> User:
