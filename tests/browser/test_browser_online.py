@@ -365,7 +365,8 @@ def test_challenges_invitations_abort_and_rematch_between_a_player_and_a_guest(
     assert "aborted" in g.locator(f'#profile-games tr[data-game="{game_id}"]').inner_text()
 
 
-def test_the_account_page_says_why_it_refuses(devices: Any) -> None:
+def test_the_account_page_says_why_it_refuses(devices: Any, online: ServerProcess) -> None:
+    online_url = online.url
     eve = devices()
     p = eve.page
     response = p.goto("/no/such/page")  # the server's own page for an address it lacks
@@ -399,7 +400,13 @@ def test_the_account_page_says_why_it_refuses(devices: Any) -> None:
         refused("#login-error", "Wrong user name or password.")
         shot(p, "online-account-refusal")
         p.evaluate("() => { document.querySelector('#login-error').textContent = ''; }")
-    log_in(p, "eve")
+    # logging in goes back where the player came from (on this site only)
+    p.goto("/account?next=/u/eve")
+    p.fill("#login-user", "eve")
+    p.fill("#login-pass", "correct horse battery")
+    p.click("#login-btn")
+    p.wait_for_url("**/u/eve")
+    p.wait_for_selector("#me-link:has-text('eve')")
 
     p.goto("/account")
     p.wait_for_selector("#password-form:not([hidden])")
@@ -416,7 +423,12 @@ def test_the_account_page_says_why_it_refuses(devices: Any) -> None:
     p.wait_for_selector("#pw-ok:has-text('Password changed')")
     p.click("#account-logout")
     p.wait_for_selector("#login-link")
-    log_in(p, "eve", "a new password")
+    p.goto("/account?next=/%5Cexample.com")  # "/\\example.com": another site, not followed
+    p.fill("#login-user", "eve")
+    p.fill("#login-pass", "a new password")
+    p.click("#login-btn")
+    p.wait_for_url(online_url + "/")
+    p.wait_for_selector("#me-link:has-text('eve')")
 
     # too many attempts at one name: the server's limit, said plainly
     p.click("#logout-btn")

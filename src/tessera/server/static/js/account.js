@@ -24,10 +24,17 @@ function renderStatus() {
   $("logout-panel").hidden = !registered;
 }
 
-// Where to go once logged in: back where the player came from (?next=/path), else the lobby.
+// Where to go once logged in: back where the player came from (?next=/path, on this site
+// only: "//host" and "/\\host" lead elsewhere), else the lobby.
 function next() {
-  const target = new URLSearchParams(location.search).get("next") || "/";
-  return target.startsWith("/") && !target.startsWith("//") ? target : "/";
+  const asked = new URLSearchParams(location.search).get("next") || "/";
+  let target;
+  try {
+    target = new URL(asked, location.origin);
+  } catch {
+    return "/";
+  }
+  return target.origin === location.origin ? target.pathname + target.search : "/";
 }
 
 async function submit(event, errorBox, action) {
@@ -68,7 +75,7 @@ async function changePassword() {
 }
 
 export function showAccountPage() {
-  showPage("account");
+  showPage("account", "Account");
   renderStatus();
   $("login-form").addEventListener("submit", (e) => submit(e, $("login-error"), login));
   $("register-form").addEventListener("submit", (e) => submit(e, $("reg-error"), register));

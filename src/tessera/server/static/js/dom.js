@@ -27,9 +27,10 @@ export function button(text, onClick, props = {}) {
 }
 
 // Show one of the pages (<main class="page">) and hide the others.
-export function showPage(id) {
+export function showPage(id, title) {
   for (const page of document.querySelectorAll("main.page")) page.hidden = page.id !== id;
   document.body.dataset.page = id;
+  if (title) document.title = `${title} — Tessera`;
 }
 
 // Go to another of the app's pages (a full load: each page sets itself up from its address).

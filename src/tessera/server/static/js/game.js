@@ -103,6 +103,7 @@ function render() {
   const info = [`${s.rules.name} rules`, s.lexicon];
   if (s.online) info.push(describeClock(s.clock), s.rated ? "rated" : "casual");
   $("game-info").textContent = info.join(" · ");
+  document.title = `${s.names.join(" vs ")} — Tessera`;
   renderBoard($("board"), s, app.pending, app.cursor);
   renderRack($("rack"), covered || watching(s) ? [] : app.rack, s.values, usedIndices());
   renderPlayers($("players"), s, clockNow);

@@ -7,7 +7,7 @@ import { inviteUrl } from "./seekform.js";
 import { currentUser, describeError, ensureUser } from "./session.js";
 
 export async function showInvitePage(seekId) {
-  showPage("invite");
+  showPage("invite", "Invitation");
   let seek;
   try {
     seek = (await api.seek(seekId)).seek;

@@ -117,7 +117,7 @@ function refreshSoon() {
 }
 
 export async function showLobbyPage() {
-  showPage("lobby");
+  showPage("lobby", "Lobby");
   const me = currentUser();
   $("guest-panel").hidden = !!me;
   const last = lastGame();

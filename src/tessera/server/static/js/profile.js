@@ -71,9 +71,8 @@ function renderGames(games) {
 }
 
 export async function showProfilePage(name) {
-  showPage("profile");
+  showPage("profile", name);
   $("profile-name").textContent = name;
-  document.title = `Tessera — ${name}`;
   let data;
   try {
     data = await api.profile(name);
