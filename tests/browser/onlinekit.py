@@ -129,6 +129,7 @@ def type_play(page: Any, placements: list[list[Any]]) -> None:
     downward play), then type the letters; the cursor skips squares already filled. A blank
     is typed as its letter once the rack has no such tile left — so the blank's tile goes
     first in the order typed only when no real tile of that letter is on the rack."""
+    placements = sorted(placements)  # along the line, as the cursor moves
     (r, c, _), *rest = placements
     down = bool(rest) and rest[0][1] == c
     square = f'.sq[data-row="{r}"][data-col="{c}"]'
