@@ -265,3 +265,41 @@ def test_bad_cgp_count_and_non_text() -> None:
 
 def test_rules_errors_are_value_errors() -> None:
     assert issubclass(CgpError, ValueError) and issubclass(RulesError, ValueError)
+
+
+# -- issue 9, item 8: every count is bounded before it is used ---------------------------------
+
+ROW_REST = "/".join(["15"] * 14)
+HUGE = [
+    # a 56-byte CGP whose first run once made `tessera moves` allocate gigabytes
+    (f"300000000/{ROW_REST} AB/CD 0/0 0", "board row 1: a run of 300000000 empty squares"),
+    # 19 digits: once an OverflowError (or MemoryError) traceback
+    (f"1234567890123456789/{ROW_REST} AB/CD 0/0 0", "board row 1: a run of"),
+    (f"99999999999999999999999/{ROW_REST} AB/CD 0/0 0", "is longer than the 15-column board"),
+    (f"7A9999999/{ROW_REST} AB/CD 0/0 0", "board row 1: a run of 9999999"),
+    (f"{EMPTY} AB/CD {'9' * 5000}/0 0", "score 1 999999999999999999999999… (5,000 characters)"),
+    (f"{EMPTY} AB/CD 0/-{'9' * 12} 0", "score 2 -999999999999 has more than 9 digits"),
+    (f"{EMPTY} AB/CD 0/0 {'9' * 5000}", "the scoreless-turn count 9999"),
+    (f"{EMPTY} AB/CD 0/0 1000", "the scoreless-turn count 1000 is more than 999"),
+    (f'{EMPTY} AB/CD 0/0 0 tr naspa {{"rack_size":{"9" * 5000}}};', "tr: rule overrides are"),
+    (f'{EMPTY} AB/CD 0/0 0 tr naspa {"[" * 8000};', "tr: rule overrides are not usable"),
+    (f'{EMPTY} AB/CD 0/0 0 tr naspa {{"x":"{"y" * 9000}"}};', "tr: rule overrides of 9,"),
+    (f"{EMPTY} AB/CD 0/0 0 lex {'x' * 20_000};", "CGP of 20,"),
+]
+
+
+@pytest.mark.parametrize(("text", "fragment"), HUGE)
+def test_counts_are_bounded_before_use(text: str, fragment: str) -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(CgpError) as info:
+            cgp.loads(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert fragment in str(info.value)
+    assert len(str(info.value)) < 200  # an excerpt of the field, never the field
+    assert peak < 4 * len(text) + (1 << 20)  # no allocation beyond the input's own size
+

@@ -194,7 +194,9 @@ def test_three_and_four_players_pragmas() -> None:
     assert game.num_players == 3 and game.scores == [26, 10, 9]
     four, _ = play_random_game("hasbro", 3, ("A", "B", "C", "D"), max_actions=30)
     text = gcg.dumps(four)
-    assert "#player4 D D" in text
+    # #player1 is the first mover, the others follow in turn order (RULES.md §9)
+    turn_order = [four.players[(four.first + k) % 4] for k in range(4)]
+    assert [f"#player{k} {n} {n}" in text for k, n in enumerate(turn_order, 1)] == [True] * 4
     assert same_game(four, gcg.replay(gcg.loads(text)))
 
 
@@ -359,12 +361,14 @@ def test_written_file_layout() -> None:
         "#player1 Ann_Reference Ann Reference",
         "#player2 Bob_Reference Bob Reference",
     ]
-    assert "#lexicon NWL23" in lines and "#tessera-rules naspa" in lines
-    assert any(line.startswith("#tessera-seed ") for line in lines)
+    assert "#lexicon NWL23" in lines and "#tile-set tessera-rules naspa" in lines
+    assert any(line.startswith("#tile-set tessera-seed ") for line in lines)
     assert ">Ann_Reference: EINQTUY 8D QUITE +48 48" in lines
     assert ">Bob_Reference: AEMORST 8A MES..... +57 57" in lines
     assert ">Ann_Reference: CFINNY? 9D INFaNCY +88 136" in lines
-    assert "#incomplete" in lines and any(line.startswith("#rack2 ") for line in lines)
+    assert "#tile-set tessera-incomplete" in lines
+    assert lines[-1].startswith("#rack1 ")  # the player to move: ann, who moved first
+    assert lines[-2].startswith("#tile-set tessera-rack Bob_Reference ")
     assert not any("(" in line for line in lines if line.startswith(">"))
 
 
@@ -374,7 +378,7 @@ def test_writer_marks_rules_and_variants() -> None:
     game.play("-")
     text = gcg.dumps(game)
     assert "#player1 Ann_Lee Ann Lee" in text and "#player2 Ann_Lee_2 Ann:Lee" in text
-    assert '#tessera-rules wespa {"clock":{' in text and '"rack_size":9' in text
+    assert '#tile-set tessera-rules wespa {"clock":{' in text and '"rack_size":9' in text
     again = gcg.replay(gcg.loads(text))
     assert again.rules == rules and again.players == ["Ann Lee", "Ann:Lee"]
     clabbers = Game("clabbers", players=["A", "B"], seed=1)
@@ -391,7 +395,7 @@ def test_seeded_file_replays_the_same_future() -> None:
 
 @pytest.mark.parametrize("seed", range(60))
 def test_a_seeded_record_that_leaves_its_seeded_course_replays(seed: int) -> None:
-    """With ``#tessera-seed`` the replay follows the seeded bag until a rack differs; from
+    """With ``tessera-seed`` the replay follows the seeded bag until a rack differs; from
     there every rack is pinned to the file, so a tile another player got from the seed (the
     Q, for seeds 9 and 11) can still be drawn as the file shows (CI found it: 3 % of round
     trips failed)."""
@@ -405,7 +409,7 @@ def test_unfinished_game_keeps_racks_and_the_turn() -> None:
     unfinished = Game("naspa", players=["Ann", "Bob"], seed=3)
     unfinished.play("-")
     text = gcg.dumps(unfinished)
-    assert "#incomplete" in text and "#rack1 " in text
+    assert "#tile-set tessera-incomplete" in text and "\n#rack2 " in text  # Bob to move
     again = gcg.replay(gcg.loads(text))
     assert again.to_move == 1 and same_game(unfinished, again)
 
@@ -415,7 +419,7 @@ def test_endings_no_line_shows() -> None:
     game.play("-")
     game.resign("Ann")
     text = gcg.dumps(game)
-    assert "#tessera-end resigned Ann" in text
+    assert "#tile-set tessera-end resigned Ann" in text
     again = gcg.replay(gcg.loads(text))
     assert again.result == game.result and same_game(game, again)
     rules = PRESETS["naspa"].replace(challenge_rule=ChallengeRule.TRIPLE)
@@ -425,7 +429,7 @@ def test_endings_no_line_shows() -> None:
     triple.play(play)
     triple.challenge("Bob")  # no lexicon: the play is valid, the challenger loses the game
     text = gcg.dumps(triple)
-    assert "#tessera-end triple_challenge Bob" in text
+    assert "#tile-set tessera-end triple_challenge Bob" in text
     assert same_game(triple, gcg.replay(gcg.loads(text)))
 
 
@@ -438,7 +442,7 @@ def test_max_overtime_endings(preset_name: str) -> None:
     assert game.is_over
     text = gcg.dumps(game)
     reason = "max_overtime" if preset_name == "naspa" else "timeout_forfeit"
-    assert f"#tessera-end {reason} Ann" in text
+    assert f"#tile-set tessera-end {reason} Ann" in text
     assert ">Ann: " in text and "(time) -110 -110" in text
     again = gcg.replay(gcg.loads(text))
     assert same_game(game, again) and again.result is not None
@@ -452,9 +456,9 @@ def test_ended_by_request() -> None:
         game.play("-")
     game.end_by_request("Ann")
     text = gcg.dumps(game)
-    assert "#tessera-end ended_by_request Ann" in text
+    assert "#tile-set tessera-end ended_by_request Ann" in text
     lines = text.splitlines()
-    assert lines.index("#tessera-end ended_by_request Ann") < min(
+    assert lines.index("#tile-set tessera-end ended_by_request Ann") < min(
         i for i, line in enumerate(lines) if "(" in line
     )
     assert same_game(game, gcg.replay(gcg.loads(text)))
@@ -548,7 +552,7 @@ MALFORMED = [
 REPLAY_ERRORS = [
     (HEADER + ">ann: ADEHORT 8D HOARD +27 27\n", 4, "scores +26, not +27"),
     (HEADER + ">ann: ADEHORT 8D HOARD +26 25\n", 4, "total is 26, not 25"),
-    (HEADER + ">ann: ADEHORT 8D QUITE +48 48\n", 4, "not on your rack"),
+    (HEADER + ">ann: ADEHORT 8D QUITE +48 48\n", 4, "not on ann's rack (ADEHORT): IQU"),
     (HEADER + P + ">bob: ?BEJORT 1A JOT +10 10\n", 5, "must touch a tile"),
     (HEADER + P + ">ann: ADEHORT 9D HOARD +26 52\n", 5, "it is bob's turn, not ann's"),
     (HEADER + ">ann: ADEHORT 8D .OARD +26 26\n", 4, "that square is empty"),

@@ -7,7 +7,6 @@ refused action leaves the game exactly as it was.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -127,6 +126,9 @@ class _Player:
     time_used_ms: int = 0
     turns: int = 0
     loses_next_turn: bool = False
+
+    def copy(self) -> _Player:
+        return replace(self, rack=self.rack.copy())
 
 
 @dataclass(frozen=True)
@@ -1205,11 +1207,16 @@ class Game:
 
     @staticmethod
     def _copied(value: object) -> object:
-        """A private copy of a mutable state field (the others are immutable values)."""
+        """A private copy of a mutable state field (the others are immutable values): the
+        board, the players (each with its own rack), or a list of numbers (the bag, scores).
+        A move snapshots the state first, so this runs on every move (a deep copy took
+        ~0.35 ms of it)."""
         if isinstance(value, Board):
             return value.copy()
         if isinstance(value, list):
-            return copy.deepcopy(value)
+            if value and isinstance(value[0], _Player):
+                return [p.copy() for p in value]
+            return list(value)
         return value
 
     def _snapshot(self) -> tuple[object, ...]:

@@ -55,30 +55,33 @@ def moves(
     """List the moves of the player to move in a CGP position, in GCG notation with scores
     (and equities with --leaves). Exchanges are listed when the bag allows them."""
     from .formats.cgp import CgpError, loads
-    from .lexicon import Leaves, Lexicon, LexiconError
+    from .lexicon import Leaves, Lexicon, LexiconError, UnknownLexicon
     from .movegen import generate_moves
 
+    # the options' content, not their syntax, is wrong below: one line each, no usage text
     try:
         position = loads(cgp_text)
     except CgpError as exc:
-        raise click.UsageError(f"--cgp: {exc}") from None
+        raise click.ClickException(f"--cgp: {exc}") from None
     rules = position.rules
     name = lexicon_name or position.lexicon or "enable"
     try:
         lexicon = Lexicon.load(name, alphabet=rules.tileset.alphabet)
     except LexiconError as exc:
         if lexicon_name is None and position.lexicon and name != "enable":
-            raise click.UsageError(
+            raise click.ClickException(
                 f"the position's lexicon {name!r} is not available ({exc}); "
                 "name one with --lexicon"
             ) from None
-        raise click.UsageError(f"--lexicon: {exc}") from None
+        if isinstance(exc, UnknownLexicon):  # the option names nothing: a usage error
+            raise click.BadParameter(str(exc), param_hint="--lexicon") from None
+        raise click.ClickException(f"--lexicon: {exc}") from None
     leaves = None
     if leaves_path is not None:
         try:
             leaves = Leaves.load(leaves_path)
         except ValueError as exc:
-            raise click.UsageError(f"--leaves: {exc}") from None
+            raise click.ClickException(f"--leaves: {exc}") from None
     board = Board(rules.layout)
     board.place(position.tiles_on_board())
     rack = position.racks[0] if position.racks else ()
@@ -93,7 +96,7 @@ def moves(
             bag_count=bag_count_of(position),
         )
     except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.ClickException(str(exc)) from None
     if count:
         click.echo(len(found))
         return

@@ -506,3 +506,42 @@ def test_an_abandoned_game_is_lost_on_time_even_when_no_process_has_it(db: str) 
     assert done == ["ok"] and rec is not None
     assert [a.kind for a in rec.actions] == ["time_expired"] and rec.status == "over"
     assert store.overdue(int(time.time() * 1000)) == []
+
+
+def test_a_rematch_offer_reaches_the_players_pages_and_no_spectator(server: ThreadServer) -> None:
+    """A rematch with a guest is an invitation: whoever holds its id may take the seat, so
+    only the players' pages may hear of it."""
+    with device(server) as a, device(server) as g, device(server) as c:
+        register(a, "yan_14")
+        g.post("/api/guest", json={"name": "Gus"})
+        gid = start_game(a, g)
+        with ExitStack() as stack:
+            sockets = {}
+            for key, client in (("a", a), ("g", g), ("c", c)):
+                ws = stack.enter_context(
+                    connect(
+                        ws_url(server, f"/api/games/{gid}/ws"),
+                        additional_headers=cookie_header(client),
+                    )
+                )
+                ws.send("{}")
+                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+                sockets[key] = ws
+            s = state(a, gid)
+            a.post(f"/api/games/{gid}/move", json={"seat": 0, "action": "abort"})
+            seek = a.post(f"/api/games/{gid}/rematch", json={}).json()["seek"]
+            assert seek["invite"] and not seek["direct"]
+
+            def heard(key: str) -> list[dict[str, Any]]:
+                got = []
+                try:
+                    while True:
+                        got.append(json.loads(sockets[key].recv(timeout=1.5)))
+                except TimeoutError:
+                    return got
+
+            assert any(m.get("type") == "rematch" for m in heard("g"))
+            assert all(
+                m.get("type") != "rematch" and seek["id"] not in json.dumps(m) for m in heard("c")
+            )
+        assert s["can_abort"]

@@ -18,6 +18,12 @@ namespace tessera::kwg {
 namespace {
 
 constexpr size_t MAX_DEPTH = 255;  // no word is longer; bounds recursion on hostile files
+// Paths (prefixes) a walk of the whole DAWG / GADDAG may take. A minimised graph can spell
+// exponentially many paths in few nodes, so a hostile file could make every walk that lists
+// words (or searches patterns) run for ever; real lists stay far below (ENABLE: 0.4 M and
+// 4 M). The same bounds are in the Python reference, tessera/lexicon/kwg.py.
+constexpr uint64_t MAX_DAWG_PATHS = 1ull << 28;
+constexpr uint64_t MAX_GADDAG_PATHS = 1ull << 32;
 
 uint64_t hash_list(const uint32_t* p, size_t n) {
     uint64_t h = 1469598103934665603ull;
@@ -171,12 +177,15 @@ std::string check(View g) {
     // Depth-first over reachable lists: each must be well formed, and there must be no cycle.
     std::vector<uint8_t> state(n, 0);  // 0 unseen, 1 on the current path, 2 done
     std::vector<uint16_t> height(n, 0);
+    std::vector<uint64_t> paths(n, 0);  // paths below a list (saturating)
     struct Frame {
         uint32_t list, pos;
         bool done;
     };
     std::vector<Frame> stack;
-    for (uint32_t root : {arc_index(g.nodes[0]), arc_index(g.nodes[1])}) {
+    const uint32_t roots[2] = {arc_index(g.nodes[0]), arc_index(g.nodes[1])};
+    for (int r = 0; r < 2; ++r) {
+        const uint32_t root = roots[r];
         if (root == 0 || state[root] == 2) continue;
         stack.push_back({root, root, false});
         state[root] = 1;
@@ -185,11 +194,14 @@ std::string check(View g) {
             if (f.done) {
                 // Longest path below this list, so recursion in the queries stays bounded.
                 size_t h = 1;
+                uint64_t below = 0;
                 for (uint32_t i = f.list;; ++i) {
                     const uint32_t c = arc_index(g.nodes[i]);
                     if (c != 0) h = std::max<size_t>(h, height[c] + 1u);
+                    below = std::min(MAX_GADDAG_PATHS + 1, below + 1 + (c != 0 ? paths[c] : 0));
                     if (is_end(g.nodes[i])) break;
                 }
+                paths[f.list] = below;
                 if (h > MAX_DEPTH) {
                     return "paths longer than " + std::to_string(MAX_DEPTH) + " tiles";
                 }
@@ -215,6 +227,12 @@ std::string check(View g) {
             }
             stack.push_back({child, child, false});  // invalidates f
             state[child] = 1;
+        }
+        const uint64_t limit = r == 0 ? MAX_DAWG_PATHS : MAX_GADDAG_PATHS;
+        if (paths[root] > limit) {
+            return std::string(r == 0 ? "the DAWG" : "the GADDAG") + " spells more than " +
+                   std::to_string(limit) +
+                   " paths, far more than any word list (a graph made to explode when walked)";
         }
     }
     return "";

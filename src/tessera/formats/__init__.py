@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any
@@ -59,8 +60,73 @@ TILESET_NAMES: dict[str, str] = {gcg: name for name, gcg in TILESET_GCG_NAMES.it
 }
 
 
+# Lexicon name prefixes (case-insensitive) -> (language, Tessera tile set). A file that names its
+# lexicon but not its tile distribution plays with the lexicon language's tiles, as MAGPIE's
+# ld_get_type_from_lex_name (src/ent/letter_distribution.h) decides: CSW/NWL/TWL/America/CEL
+# English, RD German, NSF Norwegian, DISC Catalan, FRA French, OSPS Polish; plus the other
+# English list names, ODS (French) and FILE/FISE (Spanish). None: Tessera ships no tile set for
+# that language.
+LEXICON_FAMILIES: tuple[tuple[str, str, str | None], ...] = (
+    *((p, "English", "english") for p in (
+        "CSW", "NWL", "TWL", "OTCWL", "OWL", "OSPD", "ECWL", "CEL", "AMERICA", "ENABLE",
+        "SOWPODS",
+    )),
+    ("OSPS", "Polish", "polish"),
+    ("FRA", "French", "french"),
+    ("ODS", "French", "french"),
+    ("FILE", "Spanish", "spanish"),
+    ("FISE", "Spanish", "spanish"),
+    ("RD", "German", "german"),
+    ("NSF", "Norwegian", None),
+    ("DISC", "Catalan", None),
+)
+
+
+def lexicon_tileset(lexicon: str) -> str | None:
+    """The tile set a lexicon's name implies (see :data:`LEXICON_FAMILIES`), or None when the
+    name is of no known family. Raises ValueError for a known language Tessera has no tile
+    set for, since any other set would score the game wrong."""
+    upper = lexicon.upper()
+    for prefix, language, tiles in LEXICON_FAMILIES:
+        if upper.startswith(prefix):
+            if tiles is None:
+                raise ValueError(
+                    f"{lexicon} is a {language} lexicon, and Tessera has no {language} tile set "
+                    "to replay it with"
+                )
+            return tiles
+    return None
+
+
+def implied_tiles(lexicon: str | None, super_board: bool) -> str | None:
+    """The tile set of a record or position that names none: English on a Super board for an
+    English (or unknown) lexicon, else the lexicon language's set, else None (the preset's).
+    Raises ValueError as :func:`lexicon_tileset` does."""
+    family = lexicon_tileset(lexicon) if lexicon else None
+    if super_board and family in (None, "english"):
+        return "english_super"
+    return family
+
+
 class TileTextError(ValueError):
     """Tile text (a rack, a word, a board row) that does not spell tiles of the alphabet."""
+
+
+def excerpt(text: str, keep: int = 24) -> str:
+    """Untrusted text for a message: itself if short, else its start and its length."""
+    return text if len(text) <= keep else f"{text[:keep]}… ({len(text):,} characters)"
+
+
+MAX_MESSAGE = 400
+
+
+def bounded(message: str) -> str:
+    """An error message of at most :data:`MAX_MESSAGE` characters on one line: the net under
+    the excerpts, for messages that quote several fields of a file."""
+    message = " ".join(message.splitlines())
+    if len(message) <= MAX_MESSAGE:
+        return message
+    return f"{message[: MAX_MESSAGE - 30]}… ({len(message):,} characters)"
 
 
 def layout_for(name: str) -> str:
@@ -73,7 +139,7 @@ def layout_for(name: str) -> str:
         if gcg_name.lower() == name.lower():
             return tessera_name
     raise ValueError(
-        f"unknown board layout {name!r}; known: {', '.join(LAYOUT_NAMES)} "
+        f"unknown board layout {excerpt(name)!r}; known: {', '.join(LAYOUT_NAMES)} "
         f"(or {', '.join(LAYOUT_GCG_NAMES)})"
     )
 
@@ -83,7 +149,9 @@ def tileset_for(name: str) -> str:
     key = name.lower()
     if key in TILESET_NAMES:
         return TILESET_NAMES[key]
-    raise ValueError(f"unknown tile distribution {name!r}; known: {', '.join(TILESET_NAMES)}")
+    raise ValueError(
+        f"unknown tile distribution {excerpt(name)!r}; known: {', '.join(TILESET_NAMES)}"
+    )
 
 
 def format_tile(alphabet: Alphabet, tile: int) -> str:
@@ -111,6 +179,7 @@ def parse_tiles(
     Raises :class:`TileTextError` naming the character and its position.
     """
     aliases = aliases or {}
+    shown = excerpt(text, 40)
     out: list[int | None] = []
     i = 0
     while i < len(text):
@@ -122,7 +191,8 @@ def parse_tiles(
         if ch == BLANK_LABEL:
             if not rack:
                 raise TileTextError(
-                    f"{text!r}: '?' at position {i + 1}: a blank on the board needs its "
+                    f"{shown!r}: '?' at position {i + 1}: a blank on the board needs "
+                    "its "
                     "letter in lower case"
                 )
             out.append(BLANK)
@@ -131,15 +201,15 @@ def parse_tiles(
         if ch == "[":
             end = text.find("]", i + 1)
             if end < 0:
-                raise TileTextError(f"{text!r}: '[' at position {i + 1} is never closed")
+                raise TileTextError(f"{shown!r}: '[' at position {i + 1} is never closed")
             label = text[i + 1 : end]
             if not label:
-                raise TileTextError(f"{text!r}: empty brackets at position {i + 1}")
+                raise TileTextError(f"{shown!r}: empty brackets at position {i + 1}")
             out.append(_label_tile(alphabet, label, text, i, rack))
             i = end + 1
             continue
         if ch == "]":
-            raise TileTextError(f"{text!r}: ']' at position {i + 1} without '['")
+            raise TileTextError(f"{shown!r}: ']' at position {i + 1} without '['")
         label = aliases.get(ch.upper())
         if label is not None:
             out.append(
@@ -161,7 +231,7 @@ def parse_tiles(
                 break
         else:
             raise TileTextError(
-                f"{text!r}: {ch!r} at position {i + 1} is not a tile of the "
+                f"{shown!r}: {ch!r} at position {i + 1} is not a tile of the "
                 f"{alphabet.name} alphabet"
             )
     return out
@@ -169,9 +239,10 @@ def parse_tiles(
 
 def _label_tile(alphabet: Alphabet, label: str, text: str, pos: int, rack: bool) -> int:
     upper = label.upper()
+    shown, label_shown = excerpt(text, 40), excerpt(label)
     if upper not in alphabet.labels:
         raise TileTextError(
-            f"{text!r}: {label!r} at position {pos + 1} is not a tile of the "
+            f"{shown!r}: {label_shown!r} at position {pos + 1} is not a tile of the "
             f"{alphabet.name} alphabet"
         )
     tile = alphabet.letter(upper)
@@ -180,11 +251,13 @@ def _label_tile(alphabet: Alphabet, label: str, text: str, pos: int, rack: bool)
     if label == label.lower() and label != upper:
         if rack:
             raise TileTextError(
-                f"{text!r}: lower-case {label!r} at position {pos + 1}: write a blank on a "
+                f"{shown!r}: lower-case {label_shown!r} at position {pos + 1}: write a blank on a "
                 "rack as '?'"
             )
         return as_blank(tile)
-    raise TileTextError(f"{text!r}: {label!r} at position {pos + 1} mixes upper and lower case")
+    raise TileTextError(
+        f"{shown!r}: {label_shown!r} at position {pos + 1} mixes upper and lower case"
+    )
 
 
 def rack_tiles(
@@ -229,9 +302,15 @@ def encode_rules(rules: Rules) -> tuple[str, dict[str, Any]]:
     return rules.name, diff
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.+-]+")
+
+
 def encode_rules_text(rules: Rules) -> str:
-    """``naspa`` or ``naspa {"challenge_rule":"single"}`` (compact JSON, no spaces)."""
+    """``naspa`` or ``naspa {"challenge_rule":"single"}`` (compact JSON, no spaces). A name
+    that is no plain token (spaces, ``#``, ``>`` …) goes into the JSON, after ``custom``."""
     name, diff = encode_rules(rules)
+    if not _PLAIN_NAME.fullmatch(name):
+        name, diff = "custom", {"name": name, **diff}
     if not diff:
         return name
     return f"{name} {json.dumps(diff, separators=(',', ':'), ensure_ascii=False, sort_keys=True)}"
@@ -248,12 +327,15 @@ def decode_rules(name: str, overrides: Mapping[str, Any] | None = None) -> Rules
     changes: dict[str, Any] = {}
     for key, raw in overrides.items():
         if key not in fields:
-            raise RulesError(f"unknown rules field {key!r}")
+            raise RulesError(f"unknown rules field {excerpt(key)!r}")
         current = getattr(base, key)
         try:
             changes[key] = _decode_field(key, raw, current)
         except (TypeError, ValueError) as exc:
-            raise RulesError(f"rules field {key!r}: bad value {raw!r} ({exc})") from None
+            raise RulesError(
+                f"rules field {excerpt(key)!r}: bad value {excerpt(repr(raw))} "
+                f"({excerpt(str(exc), 80)})"
+            ) from None
     try:
         return base.replace(**changes)
     except (TypeError, ValueError) as exc:
@@ -294,10 +376,13 @@ def _decode_dataclass(cls: type, raw: Mapping[str, Any]) -> Any:
     kwargs: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in names:
-            raise ValueError(f"unknown field {key!r}")
+            raise ValueError(f"unknown field {excerpt(key)!r}")
         current = getattr(defaults, key)
         kwargs[key] = type(current)(value) if isinstance(current, Enum) else _tuples(value)
     return cls(**kwargs)
+
+
+MAX_RULES_JSON = 8_192  # every field of Rules changed is under 2,000 characters
 
 
 def decode_rules_text(text: str) -> Rules:
@@ -307,29 +392,42 @@ def decode_rules_text(text: str) -> Rules:
         raise RulesError("no rules preset named")
     name, _, rest = text.partition(" ")
     if name.lower() not in PRESETS and not rest:
-        raise RulesError(f"no rules preset {name!r}; presets: {', '.join(sorted(PRESETS))}")
+        raise RulesError(
+            f"no rules preset {excerpt(name)!r}; presets: {', '.join(sorted(PRESETS))}"
+        )
     overrides = None
     if rest.strip():
+        if len(rest) > MAX_RULES_JSON:
+            raise RulesError(
+                f"rule overrides of {len(rest):,} characters; at most {MAX_RULES_JSON:,}"
+            )
         try:
             overrides = json.loads(rest)
         except json.JSONDecodeError as exc:
             raise RulesError(f"rule overrides are not valid JSON: {exc.msg}") from None
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, deep nesting
+            raise RulesError(f"rule overrides are not usable JSON: {exc}") from None
     return decode_rules(name, overrides)
 
 
 __all__ = [
     "LAYOUT_GCG_NAMES",
     "LAYOUT_NAMES",
+    "LEXICON_FAMILIES",
     "TILESET_GCG_NAMES",
     "TILESET_NAMES",
     "TileTextError",
+    "bounded",
     "decode_rules",
     "decode_rules_text",
     "encode_rules",
     "encode_rules_text",
+    "excerpt",
     "format_tile",
     "format_tiles",
+    "implied_tiles",
     "layout_for",
+    "lexicon_tileset",
     "parse_tiles",
     "rack_tiles",
     "rack_value",

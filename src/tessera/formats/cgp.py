@@ -34,10 +34,13 @@ from . import (
     LAYOUT_GCG_NAMES,
     TILESET_GCG_NAMES,
     TileTextError,
+    bounded,
     decode_rules_text,
     encode_rules_text,
+    excerpt,
     format_tile,
     format_tiles,
+    implied_tiles,
     layout_for,
     parse_tiles,
     tileset_for,
@@ -45,11 +48,18 @@ from . import (
 
 VARIANTS = ("classic", "wordsmog", "classic_super", "wordsmog_super")
 _OPCODE = re.compile(r"^[a-z][a-z0-9_.-]*$")
-_INT = re.compile(r"^-?\d+$", re.ASCII)
+# Limits, checked before anything is counted or allocated: a Super board position with every
+# opcode is under 1,000 characters.
+MAX_CGP_CHARS = 16_384
+MAX_SCORE_DIGITS = 9  # |score| < 10^9
+MAX_SCORELESS_TURNS = 999
 
 
 class CgpError(ValueError):
     """A CGP string that cannot be read, naming the field and the problem."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(bounded(message))
 
 
 @dataclass(frozen=True)
@@ -172,23 +182,25 @@ def _opcodes(text: str) -> list[tuple[str, tuple[str, ...]]]:
     body = text.strip()
     if not body.endswith(";"):
         last = body.rsplit(";", 1)[-1].strip()
-        raise CgpError(f"opcode {last!r} must end with ';'")
+        raise CgpError(f"opcode {excerpt(last)!r} must end with ';'")
     for segment in body[:-1].split(";"):
         tokens = segment.split()
         if not tokens:
             raise CgpError("empty opcode between two ';'")
         name = tokens[0]
         if not _OPCODE.match(name):
-            raise CgpError(f"{name!r} is not an opcode name (lower-case letters and digits)")
+            raise CgpError(
+                f"{excerpt(name)!r} is not an opcode name (lower-case letters and digits)"
+            )
         if any(name == n for n, _ in out):
-            raise CgpError(f"opcode {name!r} is given twice")
+            raise CgpError(f"opcode {excerpt(name)!r} is given twice")
         out.append((name, tuple(tokens[1:])))
     return out
 
 
 def _one(name: str, args: tuple[str, ...]) -> str:
     if len(args) != 1:
-        raise CgpError(f"opcode {name!r} takes exactly one operand, not {len(args)}")
+        raise CgpError(f"opcode {excerpt(name)!r} takes exactly one operand, not {len(args)}")
     return args[0]
 
 
@@ -208,7 +220,7 @@ def _rules(ops: list[tuple[str, tuple[str, ...]]], n_players: int) -> tuple[Rule
             raise CgpError(f"bdn: {exc}") from None
     variant = _one("var", given["var"]).lower() if "var" in given else None
     if variant is not None and variant not in VARIANTS:
-        raise CgpError(f"var: unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+        raise CgpError(f"var: unknown variant {excerpt(variant)!r}; known: {', '.join(VARIANTS)}")
     if "tr" in given:
         if not given["tr"]:
             raise CgpError("opcode 'tr' needs a rules preset name")
@@ -222,13 +234,20 @@ def _rules(ops: list[tuple[str, tuple[str, ...]]], n_players: int) -> tuple[Rule
             raise CgpError(f"bdn {board} contradicts the rules' board {rules.board}")
         return rules, lexicon
     changes: dict[str, Any] = {}
+    super_board = board == "super21" or (variant or "").endswith("_super")
     if board:
         changes["board"] = board
     if tiles:
         changes["tiles"] = tiles
-    elif board == "super21" or (variant or "").endswith("_super"):
-        changes["tiles"] = "english_super"
-        changes.setdefault("board", "super21")
+    else:
+        try:
+            implied = implied_tiles(lexicon, super_board)
+        except ValueError as exc:
+            raise CgpError(f"lex: {exc}; name the tile distribution with 'ld'") from None
+        if implied:
+            changes["tiles"] = implied
+        if implied == "english_super":
+            changes.setdefault("board", "super21")
     if (variant or "").startswith("wordsmog"):
         changes["validity"] = Validity.ANAGRAM
     if lexicon:
@@ -252,7 +271,19 @@ def _row(text: str, number: int, cols: int, rules: Rules) -> tuple[int, ...]:
                 j += 1
             run = text[i:j]
             if run.startswith("0"):
-                raise CgpError(f"board row {number}: {run!r} is not a count of empty squares")
+                raise CgpError(
+                    f"board row {number}: {excerpt(run)!r} is not a count of empty squares"
+                )
+            if len(run) > 6:  # counted before int(): a 20-digit run is no row
+                raise CgpError(
+                    f"board row {number}: a run of {excerpt(run)} empty squares is longer "
+                    f"than the {cols}-column board"
+                )
+            if len(cells) + int(run) > cols:
+                raise CgpError(
+                    f"board row {number} has {len(cells) + int(run)} squares; the board has "
+                    f"{cols} columns"
+                )
             cells.extend([0] * int(run))
             i = j
             continue
@@ -283,6 +314,10 @@ def loads(text: str) -> Position:
     """Read a CGP line into a :class:`Position`."""
     if not isinstance(text, str):
         raise CgpError(f"CGP must be text, not {type(text).__name__}")
+    if len(text) > MAX_CGP_CHARS:
+        raise CgpError(
+            f"CGP of {len(text):,} characters; a position takes at most {MAX_CGP_CHARS:,}"
+        )
     fields = text.strip().split(None, 4)
     if len(fields) < 4:
         names = ["board", "racks", "scores", "scoreless-turn count"]
@@ -322,11 +357,22 @@ def loads(text: str) -> Position:
         racks.append(tuple(letters + [BLANK] * (len(tiles) - len(letters))))
     scores = []
     for k, s in enumerate(score_fields, start=1):
-        if not _INT.match(s):
-            raise CgpError(f"score {k} {s!r} is not a whole number")
+        if not re.fullmatch(r"-?\d+", s, re.ASCII):
+            raise CgpError(f"score {k} {excerpt(s)!r} is not a whole number")
+        if len(s.lstrip("-")) > MAX_SCORE_DIGITS:
+            raise CgpError(
+                f"score {k} {excerpt(s)} has more than {MAX_SCORE_DIGITS} digits; no game "
+                "scores that much"
+            )
         scores.append(int(s))
     if not (zeros_text.isascii() and zeros_text.isdigit()):
-        raise CgpError(f"the scoreless-turn count {zeros_text!r} is not a whole number ≥ 0")
+        raise CgpError(
+            f"the scoreless-turn count {excerpt(zeros_text)!r} is not a whole number ≥ 0"
+        )
+    if len(zeros_text) > 3 or int(zeros_text) > MAX_SCORELESS_TURNS:
+        raise CgpError(
+            f"the scoreless-turn count {excerpt(zeros_text)} is more than {MAX_SCORELESS_TURNS}"
+        )
     used: Counter[int] = Counter()
     for row in board:
         used.update(BLANK if t & BLANK_BIT else t for t in row if t)

@@ -28,13 +28,15 @@ def _lexicon(name: str | None) -> Any:
     try:
         from ..lexicon import Lexicon
     except ImportError as exc:  # pragma: no cover - depends on the build
-        raise click.BadParameter(
-            f"word lists are not available: {exc}", param_hint="--lexicon"
-        ) from None
+        raise click.ClickException(f"--lexicon: word lists are not available: {exc}") from None
+    from ..lexicon import UnknownLexicon
+
     try:
         return Lexicon.load(name)
-    except (OSError, ValueError) as exc:
+    except UnknownLexicon as exc:  # the option names nothing: a usage error
         raise click.BadParameter(str(exc), param_hint="--lexicon") from None
+    except (OSError, ValueError) as exc:  # the file's content is wrong: one line, no usage
+        raise click.ClickException(f"--lexicon: {exc}") from None
 
 
 def _where(path: Path, exc: GcgError) -> str:
@@ -104,6 +106,9 @@ def show(file: Path, turn: int | None, rules_name: str | None, color: bool | Non
     rules = _rules(rules_name)
     try:
         record = gcg_format.load(file)
+    except OSError as exc:
+        click.echo(f"{file}: cannot read the file: {exc.strerror or exc}")
+        sys.exit(1)
     except GcgError as exc:
         click.echo(_where(file, exc))
         sys.exit(1)
@@ -122,7 +127,7 @@ def show(file: Path, turn: int | None, rules_name: str | None, color: bool | Non
     click.echo(f"{title} — after turn {done} of {total}" + (" (game over)" if game.is_over else ""))
     # click strips colour codes when stdout is not a terminal unless told otherwise
     click.echo(render_board(game.board, game.alphabet, color=color), nl=False, color=color)
-    names = [p.nick for p in record.players]
+    names = [p.nick for p in record.seated()]  # seat order, as game.scores
     racks = [game.alphabet.format(game.rack(i).tiles()) for i in range(game.num_players)]
     mover = None if game.is_over else game.to_move
     click.echo(render_scores(names, game.scores, racks, mover), nl=False)

@@ -1,19 +1,40 @@
-"""GCG game records (RULES.md §9): lenient reading, strict writing, and replay.
+"""GCG game records (RULES.md §9): lenient reading, strict checking, careful writing, replay.
 
 Reading (:func:`loads`, :func:`load`) turns a file into a :class:`GcgGame` — pragmas, players
-and events, each event with the line it came from. It accepts what old files do: ISO-8859-1
-unless the first line is ``#character-encoding UTF-8``, any CR/LF convention, blank lines,
-extra tokens after the cumulative score (``… +26 66 BE, ET, DO``), the letter itself instead
-of ``.`` for a played-through tile, and notes continued on plain lines. Anything else that is
-wrong raises :class:`GcgError` naming the problem and its line.
+and events, each event with the line it came from. It accepts what other programs write:
+ISO-8859-1 unless the first line is ``#character-encoding UTF-8``, any CR/LF convention, blank
+lines, extra tokens after the cumulative score (``… +26 66 BE, ET, DO``), the letter itself
+instead of ``.`` for a played-through tile, notes continued on plain lines, racks listing only
+part of a rack (liwords), old Quackle's ``-- +0`` withdrawal, and ``#tile-set`` /
+``#game-board`` lines anywhere. Sizes are bounded before anything is parsed —
+:data:`MAX_FILE_BYTES` (2 MiB), :data:`MAX_LINE_CHARS` (32 KiB a line), :data:`MAX_LINES`
+(20,000), :data:`MAX_EVENTS` (2,000), and digits of every number — and reading stops at the
+first line that breaks a limit or a rule, raising :class:`GcgError` naming the problem and its
+line (quoting only an excerpt of it).
 
-Writing (:func:`dumps`) is strict: ``#character-encoding UTF-8`` first, ``#player1`` …
-``#player4``, ``#lexicon`` when known, ``#game-type`` / ``#board-layout`` /
-``#tile-distribution`` when not classic English (Macondo's names, see
-:mod:`tessera.formats`), then two Tessera pragmas that other programs ignore:
-``#tessera-rules <preset> [<JSON of changed fields>]`` and ``#tessera-seed <n>``.
-Multi-letter tiles are written in brackets (``[CH]``, ``[ch]`` for a blank); a ``#tile``
-pragma is read as a one-character alias but never written.
+Writing (:func:`dumps`) makes records that MAGPIE's, Macondo's and Quackle's readers read as
+they are (tests/test_gcg_peers.py models each from its source): ``#character-encoding UTF-8``
+first; ``#player1`` … ``#player4`` in turn order from the player who moved first (RULES.md
+§9: peers give player 1 the first turn), each with a real name; ``#lexicon`` when known;
+``#game-type`` / ``#board-layout`` / ``#tile-distribution`` when not classic English
+(Macondo's names, see :mod:`tessera.formats`); then Tessera's own data in ``#tile-set`` lines,
+the one pragma all three peers accept and ignore:
+
+* ``#tile-set tessera-rules <preset> [<JSON of changed fields>]`` (``#`` and ``>`` escaped);
+* ``#tile-set tessera-seed <n> [first-given]`` (``first-given``: the game named its first
+  player instead of drawing for it);
+* ``#tile-set tessera-seats <nick>…`` — the seat order, when the first mover was not the
+  first seat;
+* ``#tile-set tessera-end <reason> <nick>`` — an ending no GCG line shows: ``resigned``,
+  ``ended_by_request``, ``max_overtime``, ``timeout_forfeit``, ``triple_challenge``;
+* ``#tile-set tessera-incomplete`` and ``#tile-set tessera-rack <nick> <rack>`` for a game not
+  over, then ``#rackN`` for the player to move (MAGPIE allows one ``#rackN``, and nothing
+  after it).
+
+The same keys are read as ``#tessera-rules``, ``#tessera-seed`` and ``#tessera-end`` pragmas,
+as records written before issue 9 have them. Multi-letter tiles are written in brackets
+(``[CH]``, ``[ch]`` for a blank); a ``#tile`` pragma is read as a one-character alias but
+never written.
 
 Replaying (:func:`replay`) rebuilds the :class:`~tessera.game.Game` event by event and checks
 every score and every running total, stopping at the first mismatch with its line number.
@@ -26,7 +47,7 @@ Tessera event          GCG line
 PLAY                   ``>nick: RACK 8D WORD +S T`` (``.`` = tile already on the board)
 PASS                   ``>nick: RACK - +0 T``
 EXCHANGE               ``>nick: RACK -TILES +0 T`` (read also ``-3``, count only)
-WITHDRAWN              ``>nick: RACK -- -S T`` right after the play
+WITHDRAWN              ``>nick: RACK -- -S T`` right after the play (read also ``-- +0 T``)
 CHALLENGE_BONUS        ``>challenged: RACK (challenge) +N T [WORDS…]`` (also ``+0``)
 CHALLENGE_PENALTY      ``>challenger: RACK (challenge) -N T [WORDS…]``
 LOST_TURN              the challenger's pass, followed by ``#note #unsuccessful-challenge``
@@ -36,46 +57,53 @@ END_RACK_PENALTY       ``>nick: RACK (RACK) -N T``
 TIME_PENALTY           ``>nick: RACK (time) -N T``
 =====================  =================================================================
 
-Tessera extensions, which other readers take for extra tokens, notes or unknown pragmas:
+Tessera extensions, which other readers take for extra tokens or notes:
 
 * trailing words on a ``(challenge)`` line name the challenged words when they are not all of
   the play's words (listed-word challenges, R5.2);
 * ``#note #unsuccessful-challenge`` after an out-play line records that the out-play was
-  challenged without success under the double rule (no other line shows it);
-* ``#tessera-end <reason> <nick>`` marks an ending no GCG line shows: ``resigned``,
-  ``ended_by_request``, ``max_overtime``, ``timeout_forfeit``, ``triple_challenge``.
+  challenged without success under the double rule (no other line shows it); a pass of the
+  challenger right after the out-play, as Macondo once wrote it, is read the same way.
 
-Which rules a replay uses: the ``rules=`` argument; else ``#tessera-rules``; else they are
+Which rules a replay uses: the ``rules=`` argument; else ``tessera-rules``; else they are
 inferred — NASPA-like (double challenge, 2× out adjustment, six scoreless turns, a 25-minute
-clock) on the declared board and tile set, with the challenge rule read off the lines: a
+clock) on the declared board and tile set (or the one the lexicon's family implies: OSPS
+Polish, FRA/ODS French, FILE/FISE Spanish, RD German; NSF and DISC name languages Tessera has
+no tile set for, which is an error), with the challenge rule read off the lines: a
 ``(challenge) +N`` line with N > 0 means 5 (or the lines' common divisor) points per word to
 the challenged player; ``(challenge) -N`` means the same deducted from the challenger; only
 ``+0`` lines mean the single (free) challenge. ``#game-type wordsmog`` means Clabbers words.
 
 How a replay follows the file:
 
-* The first move line's player moves first (``#player1`` need not be that player).
-* Racks: before each move the mover's rack is set to the line's rack, and the tiles a player
-  draws are the ones the file shows on that player's next rack, so a file replays without
-  its seed. With ``#tessera-seed`` (and the same first player) the game's own seeded draws
-  are used, which reproduces the bag too, until a rack in the file disagrees.
+* The first move line's player moves first; ``tessera-seats`` (else the file's order) gives
+  the seats.
+* Racks: before each move the mover's rack is set to the line's rack — or, when the line
+  lists fewer tiles than the player holds, made to hold them, the rest taken from the
+  player's next rack — and the tiles a player draws are the ones the file shows on that
+  player's next rack, so a file replays without its seed. With ``tessera-seed`` (and the same
+  first player) the game's own seeded draws are used, which reproduces the bag too, until a
+  rack in the file disagrees.
 * Challenges are decided by the file: a ``--`` line means the challenged play was invalid;
   a ``(challenge)`` line or a pass noted ``#unsuccessful-challenge`` means it was valid. In
   games of three or four, the lost turn is matched to a play made since the challenger's
   last real turn (each play is challenged at most once).
 * ``(time) -N`` lines: GCG keeps no move times, so the player is given as many minutes of
   overtime as N points buy (10 a minute by default; a 25-minute clock is added when the
-  rules have none) and the game charges the penalty itself at the end.
+  rules have none) and the game charges the penalty itself at the end. One per player.
+* End-of-game lines may come in any order; their running totals are checked in the order
+  the file gives them.
 """
 
 from __future__ import annotations
 
 import codecs
 import math
+import os
 import random
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from os import PathLike
@@ -89,6 +117,7 @@ from ..move import PLAYED_THROUGH, Exchange, Move, Pass, Play
 from ..rules import (
     ChallengeRule,
     ChallengeScope,
+    FirstPlayer,
     OutAdjust,
     PenaltyAppliesTo,
     PenaltyPer,
@@ -103,9 +132,12 @@ from . import (
     LAYOUT_GCG_NAMES,
     TILESET_GCG_NAMES,
     TileTextError,
+    bounded,
     decode_rules_text,
     encode_rules_text,
+    excerpt,
     format_tiles,
+    implied_tiles,
     layout_for,
     parse_tiles,
     rack_tiles,
@@ -114,6 +146,12 @@ from . import (
 
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 MAX_PLAYERS = 4
+# Limits on a file, checked as it is read (a real game is a few kilobytes, under 100 events;
+# an annotated one with long notes stays far below these).
+MAX_FILE_BYTES = 2 << 20
+MAX_LINE_CHARS = 32_768
+MAX_LINES = 20_000
+MAX_EVENTS = 2_000
 GAME_TYPES = ("classic", "wordsmog", "classic_super", "wordsmog_super")
 END_MARKER_REASONS = (
     "resigned",
@@ -123,7 +161,12 @@ END_MARKER_REASONS = (
     "triple_challenge",
 )
 # pragmas that may follow the first event (R9.3)
-_LATE_PRAGMAS = {"note", "incomplete", "tessera-end", "-"}
+_LATE_PRAGMAS = {"note", "incomplete", "tessera-end", "-", "tile-set", "game-board"}
+# Tessera's data rides in #tile-set lines, which MAGPIE, Macondo and Quackle all read and
+# ignore (see dumps); these keys must come before the first event.
+_TESSERA_HEADER_KEYS = {"rules", "seed", "seats"}
+TESSERA_DATA = "tessera-"
+FIRST_GIVEN = "first-given"  # after the seed: the game named its first player, drew no tiles
 
 
 class GcgError(ValueError):
@@ -133,6 +176,7 @@ class GcgError(ValueError):
     """
 
     def __init__(self, message: str, line: int | None = None) -> None:
+        message = bounded(message)
         self.message = message
         self.line = line
         super().__init__(f"line {line}: {message}" if line is not None else message)
@@ -152,6 +196,9 @@ class LineKind(StrEnum):
 
 
 TURN_LINES = frozenset({LineKind.PLAY, LineKind.PASS, LineKind.EXCHANGE})
+_END_EVENT_KINDS = frozenset(
+    {EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY, EventKind.TIME_PENALTY}
+)
 END_LINES = frozenset({LineKind.END_RACK_POINTS, LineKind.END_RACK_PENALTY, LineKind.TIME_PENALTY})
 
 
@@ -171,6 +218,7 @@ class GcgEvent:
     tiles: str = ""  # exchanged tiles; the (OPPRACK) of end-rack lines
     count: int | None = None  # "-3": an exchange of unknown tiles
     extra: tuple[str, ...] = ()  # tokens after the cumulative score
+    score_given: bool = True  # False: old Quackle's '-- +0' (the total alone says it)
     notes: list[str] = field(default_factory=list)
     reason: str = ""  # END_MARKER
 
@@ -210,12 +258,22 @@ class GcgGame:
     tile_distribution: str | None = None  # Tessera tile set name
     tessera_rules: Rules | None = None
     seed: int | None = None
+    seats: list[str] | None = None  # nicks in the game's seat order, when not the file's
+    first_given: bool = False  # the first player was named, not drawn (tessera-seed)
 
     def player_index(self, nick: str) -> int:
         for i, p in enumerate(self.players):
             if p.nick == nick:
                 return i
         raise KeyError(nick)
+
+    def seated(self) -> list[GcgPlayer]:
+        """The players in the game's seat order: the file lists the first mover as #player1
+        (R9.3), and ``tessera-seats`` says where each sat when that was not the first seat."""
+        if not self.seats:
+            return list(self.players)
+        by_nick = {p.nick: p for p in self.players}
+        return [by_nick[nick] for nick in self.seats]
 
     def pragma(self, name: str) -> str | None:
         for n, value, _ in self.pragmas:
@@ -229,11 +287,20 @@ class GcgGame:
 _ENCODING_LINE = re.compile(r"^#character-encoding\s+(\S+)\s*$", re.IGNORECASE)
 _EVENT = re.compile(r"^>\s*([^:\s]*)\s*:(.*)$")
 _POSITION = re.compile(r"^(?:\d{1,2}[A-Za-z]|[A-Za-z]\d{1,2})$", re.ASCII)
-_SCORE = re.compile(r"^[+-]\d+$", re.ASCII)
-_TOTAL = re.compile(r"^[+-]?\d+$", re.ASCII)
+_SCORE = re.compile(r"^[+-]\d{1,9}$", re.ASCII)
+_TOTAL = re.compile(r"^[+-]?\d{1,9}$", re.ASCII)
 _TILE_TEXT = re.compile(r"^(?:\w|\?|\[\w+\])+$")
 _WORD_TEXT = re.compile(r"^(?:\w|\.|\[\w+\])+$")
-_LINE_SPLIT = re.compile(r"\r\n|\r|\n")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text``, one at a time (any CR/LF convention, R9.1)."""
+    start = 0
+    for end in _LINE_END.finditer(text):
+        yield text[start : end.start()]
+        start = end.end()
+    yield text[start:]
 
 
 def _decode(data: bytes) -> tuple[str, str]:
@@ -262,27 +329,55 @@ def _encoding_name(value: str, line: int) -> str:
         return "UTF-8"
     if v in ("ISO-8859-1", "LATIN-1", "LATIN1", "ISO8859-1"):
         return "ISO-8859-1"
-    raise GcgError(f"unknown character encoding {value!r}; use UTF-8 or ISO-8859-1", line)
+    raise GcgError(f"unknown character encoding {excerpt(value)!r}; use UTF-8 or ISO-8859-1", line)
+
+
+def _too_large(size: int) -> GcgError:
+    return GcgError(
+        f"the file has {size:,} bytes; a GCG record may have at most {MAX_FILE_BYTES:,}"
+    )
 
 
 def loads(text: str | bytes) -> GcgGame:
-    """Read GCG text (or bytes, decoded per R9.1) into a :class:`GcgGame`."""
+    """Read GCG text (or bytes, decoded per R9.1) into a :class:`GcgGame`.
+
+    Sizes are checked before anything else: at most :data:`MAX_FILE_BYTES` bytes (characters
+    for text), :data:`MAX_LINES` lines of at most :data:`MAX_LINE_CHARS` characters, and
+    :data:`MAX_EVENTS` events; reading stops at the first line that breaks a limit or a rule.
+    """
     if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_FILE_BYTES:
+            raise _too_large(len(text))
         text, encoding = _decode(bytes(text))
     else:
+        if len(text) > MAX_FILE_BYTES:
+            raise _too_large(len(text))
         encoding = "ISO-8859-1"
         text = text.removeprefix("\ufeff")
     record = GcgGame(encoding=encoding)
     reader = _Reader(record)
-    for number, raw in enumerate(_LINE_SPLIT.split(text), start=1):
+    for number, raw in enumerate(_lines(text), start=1):
+        if number > MAX_LINES:
+            raise GcgError(f"more than {MAX_LINES:,} lines; no game record is that long", number)
+        if len(raw) > MAX_LINE_CHARS:
+            raise GcgError(
+                f"the line has {len(raw):,} characters; a GCG line may have at most "
+                f"{MAX_LINE_CHARS:,}",
+                number,
+            )
         reader.line(number, raw)
     reader.finish()
     return record
 
 
 def load(path: str | PathLike[str]) -> GcgGame:
-    """Read a GCG file."""
-    return loads(Path(path).read_bytes())
+    """Read a GCG file (its size is checked before it is read)."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_FILE_BYTES:
+            raise _too_large(size)
+        data = f.read(size + 1)  # loads() refuses it if it grew past the limit meanwhile
+    return loads(data)
 
 
 class _Reader:
@@ -290,6 +385,8 @@ class _Reader:
         self.r = record
         self.after_note = False
         self.seen_event = False
+        self.seats_line = 0
+        self.tessera_racks: list[tuple[str, str, int]] = []  # (nick, rack, line)
         self.rack_pragmas: list[tuple[int, str, int]] = []  # (player number, rack, line)
 
     def line(self, number: int, raw: str) -> None:
@@ -328,9 +425,11 @@ class _Reader:
         self.after_note = lname == "note" or (lname == "-" and self.after_note)
         self.r.pragmas.append((lname, value, number))
         handler = getattr(self, "_p_" + lname.replace("-", "_"), None)
-        m = re.fullmatch(r"(player|rack)(\d+)", lname)
+        m = re.fullmatch(r"(player|rack)(\d+)", lname, re.ASCII)
         if m:
-            self._player_or_rack(m.group(1), int(m.group(2)), value, number)
+            digits = m.group(2)
+            n = int(digits) if len(digits) <= 3 else MAX_PLAYERS + 1
+            self._player_or_rack(m.group(1), n, value, number)
         elif handler is not None:
             handler(value, number)
 
@@ -368,7 +467,9 @@ class _Reader:
 
     def _p_game_type(self, value: str, number: int) -> None:
         if value.lower() not in GAME_TYPES:
-            raise GcgError(f"unknown #game-type {value!r}; known: {', '.join(GAME_TYPES)}", number)
+            raise GcgError(
+                f"unknown #game-type {excerpt(value)!r}; known: {', '.join(GAME_TYPES)}", number
+            )
         self.r.game_type = value.lower()
 
     def _p_board_layout(self, value: str, number: int) -> None:
@@ -398,9 +499,53 @@ class _Reader:
             raise GcgError(f"#tessera-rules: {exc}", number) from None
 
     def _p_tessera_seed(self, value: str, number: int) -> None:
-        if not re.fullmatch(r"\d+", value, re.ASCII):
-            raise GcgError(f"#tessera-seed needs a whole number, not {value!r}", number)
+        value, _, how = value.partition(" ")
+        if how.strip() not in ("", FIRST_GIVEN):
+            raise GcgError(f"#tessera-seed: {excerpt(how)!r} after the seed is not "
+                           f"{FIRST_GIVEN!r}", number)
+        self.r.first_given = how.strip() == FIRST_GIVEN
+        if not re.fullmatch(r"\d{1,40}", value, re.ASCII):
+            raise GcgError(
+                f"#tessera-seed needs a whole number of at most 40 digits, not {excerpt(value)!r}",
+                number,
+            )
         self.r.seed = int(value)
+
+    def _p_tile_set(self, value: str, number: int) -> None:
+        """``#tile-set tessera-KEY …`` is Tessera's data (see :func:`dumps`); any other
+        ``#tile-set`` line is another program's and is kept but not used."""
+        key, _, rest = value.partition(" ")
+        if not key.startswith(TESSERA_DATA):
+            return
+        key = key.removeprefix(TESSERA_DATA)
+        rest = rest.strip()
+        if key in _TESSERA_HEADER_KEYS and self.seen_event:
+            raise GcgError(
+                f"#tile-set {TESSERA_DATA}{key} must come before the first event", number
+            )
+        if key == "rules":
+            self._p_tessera_rules(rest, number)
+        elif key == "seed":
+            self._p_tessera_seed(rest, number)
+        elif key == "seats":
+            self._seats(rest, number)
+        elif key == "end":
+            self._p_tessera_end(rest, number)
+        elif key == "incomplete":
+            self.r.incomplete = True
+        elif key == "rack":
+            nick, _, rack = rest.partition(" ")
+            _check_tile_text(rack.strip(), number, "rack", allow_empty=True)
+            self.tessera_racks.append((nick, rack.strip(), number))
+
+    def _seats(self, value: str, number: int) -> None:
+        nicks = value.split()
+        if self.r.seats is not None:
+            raise GcgError("the seat order is given twice", number)
+        if not 1 <= len(nicks) <= MAX_PLAYERS or len(set(nicks)) != len(nicks):
+            raise GcgError("the seat order lists each player's nickname once", number)
+        self.r.seats = nicks
+        self.seats_line = number
 
     def _p_incomplete(self, value: str, number: int) -> None:
         self.r.incomplete = True
@@ -420,7 +565,7 @@ class _Reader:
 
     def _player_or_rack(self, what: str, n: int, value: str, number: int) -> None:
         if not 1 <= n <= MAX_PLAYERS:
-            raise GcgError(f"#{what}{n}: players are numbered 1 to {MAX_PLAYERS}", number)
+            raise GcgError(f"#{what}…: players are numbered 1 to {MAX_PLAYERS}", number)
         if what == "rack":
             _check_tile_text(value, number, "rack", allow_empty=True)
             self.rack_pragmas.append((n, value, number))
@@ -430,11 +575,13 @@ class _Reader:
             raise GcgError(f"#player{n} needs a nickname", number)
         nick = parts[0]
         if ":" in nick or nick.startswith(">"):
-            raise GcgError(f"nickname {nick!r} may not contain ':' or start with '>'", number)
+            raise GcgError(
+                f"nickname {excerpt(nick)!r} may not contain ':' or start with '>'", number
+            )
         if any(p.number == n for p in self.r.players):
             raise GcgError(f"#player{n} is declared twice", number)
         if any(p.nick == nick for p in self.r.players):
-            raise GcgError(f"nickname {nick!r} is used by two players", number)
+            raise GcgError(f"nickname {excerpt(nick)!r} is used by two players", number)
         self.r.players.append(
             GcgPlayer(n, nick, parts[1].strip() if len(parts) > 1 else "", number)
         )
@@ -450,9 +597,22 @@ class _Reader:
             raise GcgError("an event needs a player nickname before ':'", number)
         tokens = rest.split()
         if not tokens:
-            raise GcgError(f"event for {nick!r} has nothing after ':'", number)
+            raise GcgError(f"event for {excerpt(nick)!r} has nothing after ':'", number)
         self.seen_event = True
+        if len(self.r.events) >= MAX_EVENTS:
+            raise GcgError(f"more than {MAX_EVENTS:,} events; no game has that many", number)
         ev = _parse_event(nick, tokens, number)
+        if ev.kind is LineKind.TIME_PENALTY:
+            earlier = next(
+                (e for e in self.r.events if e.kind is LineKind.TIME_PENALTY and e.nick == nick),
+                None,
+            )
+            if earlier is not None:
+                raise GcgError(
+                    f"a second (time) line for {nick} (the first is on line {earlier.line}); "
+                    "a player's time penalty is one line",
+                    number,
+                )
         if ev.kind is LineKind.WITHDRAWN:
             prev = _withdrawn_play(self.r.events, len(self.r.events), nick)
             prev = self.r.events[prev] if prev is not None else None
@@ -488,8 +648,19 @@ class _Reader:
         for ev in r.events:
             if ev.nick not in nicks:
                 raise GcgError(
-                    f"unknown player {ev.nick!r}; declared: {', '.join(sorted(nicks))}", ev.line
+                    f"unknown player {excerpt(ev.nick)!r}; declared: {', '.join(sorted(nicks))}",
+                    ev.line,
                 )
+        if r.seats is not None and sorted(r.seats) != sorted(p.nick for p in r.players):
+            raise GcgError(
+                f"the seat order names {', '.join(r.seats)}; the players are "
+                f"{', '.join(p.nick for p in r.players)}",
+                self.seats_line,
+            )
+        for nick, value, line in self.tessera_racks:
+            if nick not in nicks:
+                raise GcgError(f"#tile-set {TESSERA_DATA}rack: no player {excerpt(nick)!r}", line)
+            r.final_racks[nick] = value
         for n, value, line in self.rack_pragmas:
             if n > len(r.players):
                 raise GcgError(f"#rack{n}: there is no player {n}", line)
@@ -513,14 +684,18 @@ def _check_tile_text(text: str, line: int, what: str, allow_empty: bool = False)
     if not text and allow_empty:
         return
     if not _TILE_TEXT.match(text) or "_" in text or any(ch.isdigit() for ch in text):
-        raise GcgError(f"{what} {text!r} is not tiles (letters, '?' and [XX] only)", line)
+        raise GcgError(f"{what} {excerpt(text)!r} is not tiles (letters, '?' and [XX] only)", line)
 
 
 def _score(token: str | None, line: int, what: str) -> int:
     if token is None:
         raise GcgError(f"{what} is missing", line)
     if not _SCORE.match(token):
-        raise GcgError(f"{what} {token!r} must be a signed number such as +12 or -5", line)
+        if re.fullmatch(r"[+-]\d+", token, re.ASCII):
+            raise GcgError(f"{what} {excerpt(token)} has more than 9 digits", line)
+        raise GcgError(
+            f"{what} {excerpt(token)!r} must be a signed number such as +12 or -5", line
+        )
     return int(token)
 
 
@@ -528,7 +703,9 @@ def _total(token: str | None, line: int) -> int:
     if token is None:
         raise GcgError("the cumulative score is missing", line)
     if not _TOTAL.match(token):
-        raise GcgError(f"the cumulative score {token!r} is not a whole number", line)
+        if re.fullmatch(r"[+-]?\d+", token, re.ASCII):
+            raise GcgError(f"the cumulative score {excerpt(token)} has more than 9 digits", line)
+        raise GcgError(f"the cumulative score {excerpt(token)!r} is not a whole number", line)
     return int(token)
 
 
@@ -567,7 +744,7 @@ def _parse_event(nick: str, tokens: list[str], line: int) -> GcgEvent:
         return GcgEvent(LineKind.TIME_PENALTY, nick, line, rack, score, total, extra=extra)
     if action.startswith("("):
         if not action.endswith(")"):
-            raise GcgError(f"{action!r}: '(' without ')'", line)
+            raise GcgError(f"{excerpt(action)!r}: '(' without ')'", line)
         tiles = action[1:-1]
         _check_tile_text(tiles, line, "end rack", allow_empty=True)
         score, total, extra = tail(0)
@@ -594,6 +771,10 @@ def _parse_event(nick: str, tokens: list[str], line: int) -> GcgEvent:
         )
     if action == "--":
         score, total, extra = tail(0)
+        if score == 0:  # old Quackle writes '-- +0' and lets the total drop
+            return GcgEvent(
+                LineKind.WITHDRAWN, nick, line, rack, 0, total, extra=extra, score_given=False
+            )
         if not rest[0].startswith("-"):
             raise GcgError(f"a withdrawn play's score must be negative, not {rest[0]}", line)
         return GcgEvent(LineKind.WITHDRAWN, nick, line, rack, score, total, extra=extra)
@@ -605,6 +786,8 @@ def _parse_event(nick: str, tokens: list[str], line: int) -> GcgEvent:
         if body == "" or body == "0":
             return GcgEvent(LineKind.PASS, nick, line, rack, 0, total, extra=extra)
         if body.isascii() and body.isdigit():
+            if len(body) > 3:
+                raise GcgError(f"an exchange of {excerpt(body)} tiles", line)
             return GcgEvent(
                 LineKind.EXCHANGE, nick, line, rack, 0, total, count=int(body), extra=extra
             )
@@ -617,9 +800,11 @@ def _parse_event(nick: str, tokens: list[str], line: int) -> GcgEvent:
         if "(" in word or ")" in word:
             word = _strip_parens(word, line)
         if not _WORD_TEXT.match(word) or "_" in word or any(c.isdigit() for c in word):
-            raise GcgError(f"word {rest[0]!r} is not tiles (letters, '.', [XX] only)", line)
+            raise GcgError(
+                f"word {excerpt(rest[0])!r} is not tiles (letters, '.', [XX] only)", line
+            )
         if set(word) <= {"."}:
-            raise GcgError(f"word {rest[0]!r} places no tile", line)
+            raise GcgError(f"word {excerpt(rest[0])!r} places no tile", line)
         rest = rest[1:]
         score, total, extra = tail(0)
         if score < 0:
@@ -628,7 +813,7 @@ def _parse_event(nick: str, tokens: list[str], line: int) -> GcgEvent:
             LineKind.PLAY, nick, line, rack, score, total, position=action, word=word, extra=extra
         )
     raise GcgError(
-        f"{action!r} is not a move: expected a position (8D, D8), '-', '--', '-TILES', "
+        f"{excerpt(action)!r} is not a move: expected a position (8D, D8), '-', '--', '-TILES', "
         "'(challenge)', '(time)' or '(RACK)'",
         line,
     )
@@ -641,16 +826,16 @@ def _strip_parens(word: str, line: int) -> str:
     for ch in word:
         if ch == "(":
             if inside:
-                raise GcgError(f"word {word!r}: nested '('", line)
+                raise GcgError(f"word {excerpt(word)!r}: nested '('", line)
             inside = True
         elif ch == ")":
             if not inside:
-                raise GcgError(f"word {word!r}: ')' without '('", line)
+                raise GcgError(f"word {excerpt(word)!r}: ')' without '('", line)
             inside = False
         else:
             out.append("." if inside else ch)
     if inside:
-        raise GcgError(f"word {word!r}: '(' is never closed", line)
+        raise GcgError(f"word {excerpt(word)!r}: '(' is never closed", line)
     return "".join(out)
 
 
@@ -676,16 +861,30 @@ def _signed(n: int, negative: bool = False) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
+TESSERA_PRAGMA = "#tile-set " + TESSERA_DATA
+
+
+def _pragma_safe(text: str) -> str:
+    """JSON for a pragma line: MAGPIE matches its line patterns anywhere in a line, so a '#'
+    or '>' in a rules string (a custom name) could make the line look like another pragma or
+    an event. Both can occur in JSON only inside strings, where their escapes mean the same."""
+    return text.replace("#", "\\u0023").replace(">", "\\u003e")
+
+
 def dumps(game: Game) -> str:
     """The game as strict GCG (UTF-8 pragma first). Replaying the text with :func:`replay`
     gives the same board, scores and history (event times are not part of GCG)."""
     alphabet = game.alphabet
     rules = game.rules
-    nicks = _nicks(game.players)
+    nicks = _nicks(game.players)  # by seat
+    order = [(game.first + k) % game.num_players for k in range(game.num_players)]
+    number = {seat: k for k, seat in enumerate(order, start=1)}  # seat -> #playerN
+    names = [" ".join(name.split()) for name in game.players]
+    if len(set(names)) != len(names) or not all(names):
+        names = list(nicks)  # MAGPIE refuses two players of one name; replay reads nicks then
     lines = ["#character-encoding UTF-8"]
-    for i, (nick, name) in enumerate(zip(nicks, game.players, strict=True), start=1):
-        clean = " ".join(name.split())
-        lines.append(f"#player{i} {nick} {clean}" if clean else f"#player{i} {nick}")
+    for seat in order:
+        lines.append(f"#player{number[seat]} {nicks[seat]} {names[seat]}")
     lex_name = getattr(game.lexicon, "name", None) or rules.lexicon
     if isinstance(lex_name, str) and lex_name and len(lex_name.split()) == 1:
         lines.append(f"#lexicon {lex_name}")
@@ -695,8 +894,11 @@ def dumps(game: Game) -> str:
         lines.append(f"#board-layout {LAYOUT_GCG_NAMES.get(rules.board, rules.board)}")
     if rules.tiles != "english":
         lines.append(f"#tile-distribution {TILESET_GCG_NAMES.get(rules.tiles, rules.tiles)}")
-    lines.append(f"#tessera-rules {encode_rules_text(rules)}")
-    lines.append(f"#tessera-seed {game.seed}")
+    lines.append(f"{TESSERA_PRAGMA}rules {_pragma_safe(encode_rules_text(rules))}")
+    drawn = bool(game.order_draws) or rules.first_player is FirstPlayer.FIXED
+    lines.append(f"{TESSERA_PRAGMA}seed {game.seed}" + ("" if drawn else f" {FIRST_GIVEN}"))
+    if order != sorted(order):
+        lines.append(f"{TESSERA_PRAGMA}seats {' '.join(nicks)}")
 
     history = list(game.history)
     end_start = len(history)
@@ -716,7 +918,7 @@ def dumps(game: Game) -> str:
             continue
         nick = nicks[e.player]
         rack = format_tiles(alphabet, e.rack)
-        lead = f">{nick}: {rack} " if rack else f">{nick}: "
+        lead = f">{nick}: {rack} "  # an empty rack leaves two spaces, as MAGPIE's patterns need
         notes: list[str] = []
         if e.kind is EventKind.PLAY:
             assert isinstance(e.move, Play)
@@ -764,9 +966,16 @@ def dumps(game: Game) -> str:
     if marker and end_start == len(history):
         lines.append(marker)
     if not game.is_over:
-        lines.append("#incomplete")
-        for i in range(game.num_players):
-            lines.append(f"#rack{i + 1} {format_tiles(alphabet, game.rack(i).tiles())}".rstrip())
+        lines.append(f"{TESSERA_PRAGMA}incomplete")
+        # the rack of the player to move goes last, as #rackN (Quackle and MAGPIE write it so;
+        # MAGPIE refuses anything after it, an empty one, or a second); the others' before it
+        for seat in order:
+            rack = format_tiles(alphabet, game.rack(seat).tiles())
+            if seat != game.to_move and rack:
+                lines.append(f"{TESSERA_PRAGMA}rack {nicks[seat]} {rack}")
+        rack = format_tiles(alphabet, game.rack(game.to_move).tiles())
+        if rack:
+            lines.append(f"#rack{number[game.to_move]} {rack}")
     return "\n".join(lines) + "\n"
 
 
@@ -780,20 +989,20 @@ def _end_marker(game: Game, history: list[Event], end_start: int, nicks: list[st
         return ""
     reason = result.reason
     if reason in (EndReason.RESIGNED, EndReason.TIMEOUT_FORFEIT) and result.loser is not None:
-        return f"#tessera-end {reason.value} {nicks[result.loser]}"
+        return f"{TESSERA_PRAGMA}end {reason.value} {nicks[result.loser]}"
     if reason is EndReason.TRIPLE_CHALLENGE and result.loser is not None:
         before = history[end_start - 1] if end_start else None
         if before is not None and before.kind is EventKind.WITHDRAWN:
             return ""
-        return f"#tessera-end {reason.value} {nicks[result.loser]}"
+        return f"{TESSERA_PRAGMA}end {reason.value} {nicks[result.loser]}"
     if reason is EndReason.ENDED_BY_REQUEST:
-        return f"#tessera-end {reason.value} {nicks[game.to_move]}"
+        return f"{TESSERA_PRAGMA}end {reason.value} {nicks[game.to_move]}"
     if reason is EndReason.MAX_OVERTIME:
         clock = game.rules.clock
         limit = (clock.max_overtime_min if clock else 0) * 60_000
         over = [i for i in range(game.num_players) if game.overtime_ms(i) > limit]
         who = game.to_move if game.to_move in over or not over else over[0]
-        return f"#tessera-end {reason.value} {nicks[who]}"
+        return f"{TESSERA_PRAGMA}end {reason.value} {nicks[who]}"
     return ""
 
 
@@ -878,9 +1087,19 @@ def infer_rules(record: GcgGame) -> Rules:
         changes["board"] = record.board_layout
     if record.tile_distribution:
         changes["tiles"] = record.tile_distribution
-    elif changes.get("board") == "super21" or (record.game_type or "").endswith("_super"):
-        changes["tiles"] = "english_super"
-        changes.setdefault("board", "super21")
+    else:
+        super_board = changes.get("board") == "super21" or (record.game_type or "").endswith(
+            "_super"
+        )
+        try:
+            implied = implied_tiles(record.lexicon, super_board)
+        except ValueError as exc:
+            line = next((n for name, _, n in record.pragmas if name == "lexicon"), None)
+            raise GcgError(f"#lexicon {exc}; name it with #tile-distribution", line) from None
+        if implied:
+            changes["tiles"] = implied
+        if implied == "english_super":
+            changes.setdefault("board", "super21")
     if (record.game_type or "").startswith("wordsmog"):
         changes["validity"] = Validity.ANAGRAM
     if record.lexicon:
@@ -979,8 +1198,9 @@ class _Replay:
         if not record.players:
             raise GcgError("the file names no players and has no events")
         self.events = record.events
-        self.n = len(record.players)
-        self.index = {p.nick: i for i, p in enumerate(record.players)}
+        self.players = record.seated()  # seat order: the game's player indexes
+        self.n = len(self.players)
+        self.index = {p.nick: i for i, p in enumerate(self.players)}
         self.alphabet: Alphabet = self.rules.tileset.alphabet
         self.aliases = record.tile_aliases
         self.at = 0  # the index of the line being replayed
@@ -991,6 +1211,7 @@ class _Replay:
         self.hist = 0
         self.pending: list[Event] = []
         self.deferred: tuple[int, int] | None = None  # (challenger, line of the play)
+        self.end_totals: list[int] | None = None  # totals as the end lines so far show them
 
     # -- setup
 
@@ -1105,15 +1326,18 @@ class _Replay:
                     break
 
     def _new_game(self) -> Game:
-        names = [p.name or p.nick for p in self.record.players]
+        names = [p.name or p.nick for p in self.players]
         if len(set(names)) != len(names) or any(not n.strip() for n in names):
-            names = [p.nick for p in self.record.players]
+            names = [p.nick for p in self.players]
         first_turn = next((e for e in self.events if e.kind in TURN_LINES), None)
         first = self.index[first_turn.nick] if first_turn else 0
         try:
             game = None
             self.exact = False
-            if self.record.seed is not None:
+            if self.record.seed is not None and self.record.first_given:
+                game = Game(self.rules, None, names, seed=self.record.seed, first=first)
+                self.exact = True
+            elif self.record.seed is not None:
                 candidate = Game(self.rules, None, names, seed=self.record.seed)
                 if candidate.first == first:
                     game, self.exact = candidate, True
@@ -1131,7 +1355,7 @@ class _Replay:
             for p in range(self.n):
                 text = self.initial[p]
                 if text is not None:
-                    self._force(game, p, text, line)
+                    self._hold(game, p, text, line)
         return game
 
     # -- helpers
@@ -1142,10 +1366,51 @@ class _Replay:
         except TileTextError as exc:
             raise GcgError(str(exc), line) from None
 
-    def _force(self, game: Game, p: int, text: str, line: int | None) -> None:
-        """Make player p's rack ``text``, taking tiles from the bag — or, if another player
-        holds them (their rack drawn at random in this replay), swapping them out."""
-        wanted = self._tiles(text, line or 0)
+    def _hold(
+        self,
+        game: Game,
+        p: int,
+        text: str,
+        line: int | None,
+        later: str | None = None,
+        used: Sequence[int] = (),
+    ) -> None:
+        """Make player p's rack hold the tiles of ``text``: exactly those, or — when ``text``
+        lists fewer tiles than the player holds — those and others. liwords and annotated
+        files list only the tiles a player played, passed or exchanged with
+        (``>darrell: AA -`` with seven on the rack), so a short rack is what is known, not
+        the whole rack. The others are the ones the player's next rack (``later``) shows
+        kept, after the tiles the move ``used``; then the tiles already held; then the bag's."""
+        listed = self._tiles(text, line or 0)
+        current = game.rack(p).tiles()
+        if len(listed) >= len(current):
+            self._force(game, p, text, line, listed)
+            return
+        if not Counter(listed) - Counter(current):
+            return  # the rack already holds them
+        kept = Counter(listed) - Counter(used)
+        candidates: list[int] = []
+        if later:
+            candidates += (Counter(self._tiles(later, line or 0)) - kept).elements()
+        candidates += list((Counter(current) - Counter(listed)).elements())
+        free = Counter(game.bag_tiles()) + Counter(current) - Counter(listed)
+        candidates += sorted(free.elements())
+        wanted = list(listed)
+        for t in candidates:
+            if len(wanted) == len(current):
+                break
+            if free[t] > 0:
+                wanted.append(t)
+                free[t] -= 1
+        self._force(game, p, text, line, wanted)
+
+    def _force(
+        self, game: Game, p: int, text: str, line: int | None, tiles: list[int] | None = None
+    ) -> None:
+        """Make player p's rack ``text`` (or ``tiles``, its completion), taking tiles from the
+        bag — or, if another player holds them (their rack drawn at random in this replay),
+        swapping them out."""
+        wanted = self._tiles(text, line or 0) if tiles is None else tiles
         current = game.rack(p).tiles()
         if Counter(current) == Counter(wanted):
             return
@@ -1201,7 +1466,9 @@ class _Replay:
         self.hist = len(self.game.history)
         return [e for e in new if e.kind is not EventKind.ACCEPT]
 
-    def _compare(self, ev: GcgEvent, got: Event, what: str) -> None:
+    def _compare(self, ev: GcgEvent, got: Event, what: str, total: int | None = None) -> None:
+        """Check the line against the game's event: its racks, then (unless scores are not
+        checked) its score and its running total (``total``, else the event's)."""
         self._attach_notes(ev, got)
         if (
             ev.rack is not None
@@ -1219,12 +1486,13 @@ class _Replay:
                 )
         if not self.check_scores:
             return
-        if got.score != ev.score:
+        if got.score != ev.score and ev.score_given:
             raise GcgError(
                 f"{what} scores {_signed(got.score)}, not {_signed(ev.score)} as recorded", ev.line
             )
-        if got.total != ev.total:
-            raise GcgError(f"{ev.nick}'s total is {got.total}, not {ev.total} as recorded", ev.line)
+        total = got.total if total is None else total
+        if total != ev.total:
+            raise GcgError(f"{ev.nick}'s total is {total}, not {ev.total} as recorded", ev.line)
 
     def _attach_notes(self, ev: GcgEvent, got: Event) -> None:
         """Keep the line's notes on the game's event (the tag is the writer's to add)."""
@@ -1241,7 +1509,7 @@ class _Replay:
         return format_tiles(self.alphabet, sorted(tiles, key=lambda t: (t == 0, t)))
 
     def _describe(self, e: Event) -> str:
-        nick = self.record.players[e.player].nick
+        nick = self.players[e.player].nick
         kinds = {
             EventKind.END_RACK_POINTS: "end-rack points",
             EventKind.END_RACK_PENALTY: "an end-rack penalty",
@@ -1336,6 +1604,8 @@ class _Replay:
         if game.is_over:
             raise GcgError("the game is already over; no more moves can follow", ev.line)
         if game.state is GameState.AWAITING_FINAL:
+            if ev.kind is LineKind.PASS and self._failed_challenge_pass(i, ev, p):
+                return
             raise GcgError(
                 "the last play ended the game unless challenged; only a challenge or "
                 "end-of-game lines may follow",
@@ -1343,12 +1613,26 @@ class _Replay:
             )
         if p != game.to_move:
             raise GcgError(
-                f"it is {self.record.players[game.to_move].nick}'s turn, not {ev.nick}'s", ev.line
+                f"it is {self.players[game.to_move].nick}'s turn, not {ev.nick}'s", ev.line
             )
         self._settle_finals(i, p)
-        if ev.rack is not None:
-            self._force(game, p, ev.rack, ev.line)
         move = self._move(ev)
+        if ev.rack is not None:
+            used: Sequence[int] = ()
+            if isinstance(move, Play):
+                used = move.tiles_used
+            elif isinstance(move, Exchange):
+                used = move.tiles
+            listed = Counter(self._tiles(ev.rack, ev.line))
+            missing = Counter(used) - listed
+            if missing:
+                raise GcgError(
+                    f"not on {ev.nick}'s rack ({ev.rack}): {self._fmt(list(missing.elements()))}",
+                    ev.line,
+                )
+            if ev.count is not None and ev.count > listed.total():
+                raise GcgError(f"cannot exchange {ev.count} tiles from the rack {ev.rack}", ev.line)
+            self._hold(game, p, ev.rack, ev.line, self.after[i][p], used)
         rack_before = game.rack(p).tiles()
         if not self.exact:
             self._script_draws(i, ev, p, move, rack_before)
@@ -1368,6 +1652,29 @@ class _Replay:
         challenger = self.challenger_of.get(i)
         if challenger is not None:
             self.deferred = (challenger, ev.line)
+
+    def _failed_challenge_pass(self, i: int, ev: GcgEvent, p: int) -> bool:
+        """A pass by another player right after an out-play, under the double challenge rule:
+        Macondo's record of a challenge of the out-play that failed (the challenger loses a
+        turn the game no longer has), e.g. its doug_v_emely_double_challenge.gcg. The play
+        stands and the game ends; the line's total is the challenger's score before the
+        end-of-game lines."""
+        game = self.game
+        if self.rules.challenge_rule is not ChallengeRule.DOUBLE or not game.can_challenge():
+            return False
+        last = next(e for e in reversed(game.history) if e.kind is EventKind.PLAY)
+        if last.player == p:
+            return False
+        self._settle_finals(i, None)
+        before = game.score(p)
+        if ev.rack is not None:
+            self._compare_rack(ev, game.rack(p).tiles())
+        self.judge.valid = True
+        self._act(ev.line, game.challenge, p)
+        self.pending.extend(self._collect())
+        if self.check_scores and ev.total != before:
+            raise GcgError(f"{ev.nick}'s total is {before}, not {ev.total} as recorded", ev.line)
+        return True
 
     def _run_deferred(self) -> None:
         """Make the unsuccessful challenge of the last play, after the lost turns that the
@@ -1496,7 +1803,7 @@ class _Replay:
         if bonus and last.player != p:
             raise GcgError(
                 f"a (challenge) +N line names the challenged player "
-                f"{self.record.players[last.player].nick}, not {ev.nick}",
+                f"{self.players[last.player].nick}, not {ev.nick}",
                 ev.line,
             )
         if not bonus and last.player == p:
@@ -1589,7 +1896,18 @@ class _Replay:
                 f"{'end-rack points' if kind is EventKind.END_RACK_POINTS else 'this line'}",
                 ev.line,
             )
-        self._compare(ev, got, "the end-of-game adjustment")
+        # running totals follow the file's order of the end lines (a (time) line may come
+        # before the rack points), not the order the game applied them
+        if self.end_totals is None:
+            ends = [got, *self.pending]
+            self.end_totals = [
+                game.score(q)
+                - sum(e.score for e in ends if e.player == q and e.kind in _END_EVENT_KINDS)
+                for q in range(self.n)
+            ]
+        total = self.end_totals[p] + got.score
+        self._compare(ev, got, "the end-of-game adjustment", total)
+        self.end_totals[p] = total
 
     def _end_marker(self, i: int, ev: GcgEvent, p: int) -> None:
         game = self.game

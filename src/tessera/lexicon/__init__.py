@@ -6,7 +6,7 @@
 (True, False)
 """
 
-from tessera.lexicon.errors import KlvError, KwgError, LexiconError
+from tessera.lexicon.errors import KlvError, KwgError, LexiconError, UnknownLexicon
 from tessera.lexicon.kwg import Kwg, accepts, arc_index, is_end, tile
 from tessera.lexicon.leaves import Leaves
 from tessera.lexicon.lexicon import Lexicon, available, cache_dir, lexicon_dir
@@ -20,6 +20,7 @@ __all__ = [
     "Lexicon",
     "LexiconError",
     "Rejected",
+    "UnknownLexicon",
     "WordList",
     "accepts",
     "arc_index",

@@ -7,6 +7,10 @@ class LexiconError(ValueError):
     """A word list, lexicon name or lexicon file that cannot be used, and why."""
 
 
+class UnknownLexicon(LexiconError):
+    """A lexicon name or path that names nothing: no such file, no such lexicon."""
+
+
 class KwgError(LexiconError):
     """A malformed or unusable ``.kwg`` word graph."""
 

@@ -47,6 +47,11 @@ TILE_SHIFT = 24
 SEPARATOR = 0
 MAX_NODES = 1 << 22
 MAX_DEPTH = 255
+# Paths (prefixes) a walk of the whole DAWG / GADDAG may take: a minimised graph can spell
+# exponentially many in few nodes, which would make any walk that lists words run for ever.
+# Real lists stay far below (ENABLE: 0.4 M and 4 M). The compiled check has the same bounds.
+MAX_DAWG_PATHS = 1 << 28
+MAX_GADDAG_PATHS = 1 << 32
 
 
 def tile(node: int) -> int:
@@ -186,7 +191,11 @@ def check_reference(nodes: Sequence[int]) -> str:
         )
     state = [0] * n  # 0 unseen, 1 on the current path, 2 done
     height = [0] * n
-    for root in (arc_index(nodes[0]), arc_index(nodes[1])):
+    paths = [0] * n  # paths below a list (saturating)
+    for which, root, limit in (
+        ("the DAWG", arc_index(nodes[0]), MAX_DAWG_PATHS),
+        ("the GADDAG", arc_index(nodes[1]), MAX_GADDAG_PATHS),
+    ):
         if root == 0 or state[root] == 2:
             continue
         stack = [[root, root, False]]
@@ -195,17 +204,19 @@ def check_reference(nodes: Sequence[int]) -> str:
             frame = stack[-1]
             lst, pos, done = frame
             if done:
-                h, i = 1, lst
+                h, i, below = 1, lst, 0
                 while True:
                     child = arc_index(nodes[i])
                     if child:
                         h = max(h, height[child] + 1)
+                    below = min(MAX_GADDAG_PATHS + 1, below + 1 + paths[child])
                     if is_end(nodes[i]):
                         break
                     i += 1
                 if h > MAX_DEPTH:
                     return f"paths longer than {MAX_DEPTH} tiles"
                 height[lst] = h
+                paths[lst] = below
                 state[lst] = 2
                 stack.pop()
                 continue
@@ -226,6 +237,11 @@ def check_reference(nodes: Sequence[int]) -> str:
                 return f"the graph has a cycle through node {child}"
             stack.append([child, child, False])
             state[child] = 1
+        if paths[root] > limit:
+            return (
+                f"{which} spells more than {limit} paths, far more than any word list "
+                "(a graph made to explode when walked)"
+            )
     return ""
 
 
@@ -417,6 +433,54 @@ class Kwg:
         if _native is not None:
             return int(_native.kwg_count(self.nodes, root))
         return sum(1 for _ in self.paths(root))
+
+    def word_counts(self) -> Sequence[int]:
+        """Per node reachable from the DAWG root, the words through it: its own (if it
+        accepts) plus all below it (0 for other nodes). For leave indexes and sampling."""
+        if _native is not None:
+            return memoryview(_native.kwg_word_counts(self.nodes)).cast("I")
+        nodes = self.nodes
+        below: dict[int, int] = {0: 0}  # list start -> words in that list's subtrees
+        out = [0] * len(nodes)
+
+        def list_count(start: int) -> int:  # depth <= MAX_DEPTH in checked graphs
+            if start in below:
+                return below[start]
+            total = 0
+            for i in self.siblings(start):
+                node = nodes[i]
+                out[i] = (1 if node & ACCEPTS_BIT else 0) + list_count(node & ARC_MASK)
+                total += out[i]
+            below[start] = total
+            return total
+
+        list_count(self.dawg_root)
+        return out
+
+    def word_at(self, index: int, counts: Sequence[int] | None = None) -> tuple[int, ...]:
+        """The DAWG word with this index in tile order (``counts`` from :meth:`word_counts`,
+        computed if not given). Raises IndexError past the last word."""
+        counts = self.word_counts() if counts is None else counts
+        nodes = self.nodes
+        out: list[int] = []
+        start = self.dawg_root
+        while start:
+            i = start
+            while True:
+                node = nodes[i]
+                if index < counts[i]:
+                    break
+                index -= counts[i]
+                if node & END_BIT:
+                    raise IndexError("word index past the last word")
+                i += 1
+            out.append(node >> TILE_SHIFT)
+            if node & ACCEPTS_BIT:
+                if index == 0:
+                    return tuple(out)
+                index -= 1
+            start = node & ARC_MASK
+        raise IndexError("word index past the last word")
 
     def verify(self, words: Iterable[Sequence[int]]) -> str:
         """'' if the DAWG holds exactly ``words`` and the GADDAG exactly their entries (each

@@ -8,6 +8,7 @@ among the DAWG's words in tile order.
 
 from __future__ import annotations
 
+import math
 import os
 import struct
 import sys
@@ -15,6 +16,7 @@ from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from tessera.lexicon.detect import FileKind, detect_bytes
 from tessera.lexicon.errors import KlvError, KwgError
 from tessera.lexicon.kwg import (
     ACCEPTS_BIT,
@@ -22,34 +24,13 @@ from tessera.lexicon.kwg import (
     END_BIT,
     TILE_SHIFT,
     Kwg,
-    _native,
     build_bytes,
     write_atomic,
 )
-from tessera.tiles import face
+from tessera.lexicon.vet import MAX_WORDS, is_alphagram_graph
+from tessera.tiles import BLANK_BIT, face
 
-
-def _word_counts(kwg: Kwg) -> Sequence[int]:
-    """Per node, the words through it: its own (if it accepts) plus all below it."""
-    if _native is not None:
-        return memoryview(_native.kwg_word_counts(kwg.nodes)).cast("I")
-    nodes = kwg.nodes
-    below: dict[int, int] = {0: 0}  # list start -> words in that list's subtrees
-    out = [0] * len(nodes)
-
-    def list_count(start: int) -> int:
-        if start in below:
-            return below[start]
-        total = 0
-        for i in kwg.siblings(start):
-            node = nodes[i]
-            out[i] = (1 if node & ACCEPTS_BIT else 0) + list_count(node & ARC_MASK)
-            total += out[i]
-        below[start] = total
-        return total
-
-    list_count(kwg.dawg_root)
-    return out
+MAX_KLV_BYTES = 256 << 20  # English 7-tile leaves: 4 MB
 
 
 class Leaves:
@@ -63,7 +44,7 @@ class Leaves:
         if words != len(self.values):
             where = f"{path}: " if path else ""
             raise KlvError(f"{where}{len(self.values)} values for {words} leaves; they must match")
-        self._counts = _word_counts(kwg)
+        self._counts = kwg.word_counts()
 
     # -- building and files ---------------------------------------------------------------
 
@@ -87,6 +68,11 @@ class Leaves:
         where = f"{path}: " if path else ""
         if len(data) < 4:
             raise KlvError(f"{where}too short for a KLV2 file ({len(data)} bytes)")
+        detected = detect_bytes(data)
+        if detected.kind is FileKind.KLV:
+            raise KlvError(f"{where}{detected.what}; Tessera reads KLV2 (32-bit float values)")
+        if detected.kind is not FileKind.KLV2 and detected.known:
+            raise KlvError(f"{where}{detected.what}, not a KLV2 leave-value table")
         (n_nodes,) = struct.unpack_from("<I", data, 0)
         values_at = 4 + 4 * n_nodes
         if len(data) < values_at + 4:
@@ -105,9 +91,25 @@ class Leaves:
             kwg = Kwg(data[4:values_at], path=path)
         except KwgError as exc:
             raise KlvError(f"{where}its word graph is not valid: {exc}") from None
+        top = max(kwg.nodes) >> TILE_SHIFT if len(kwg) else 0
+        if top & BLANK_BIT:
+            raise KlvError(
+                f"{where}a leave holds tile {top}; leave tiles run from 0 (the blank) to "
+                f"{BLANK_BIT - 1}"
+            )
+        if not is_alphagram_graph(kwg):
+            raise KlvError(
+                f"{where}its leaves are not all in tile order (a leave table holds each leave's "
+                "tiles sorted, the blank first), so some could never be looked up"
+            )
         values = array("f", data[values_at + 4 : end])
         if sys.byteorder != "little":
             values.byteswap()
+        if not all(map(math.isfinite, values)):
+            bad = next(i for i, v in enumerate(values) if not math.isfinite(v))
+            raise KlvError(f"{where}value {bad} is {values[bad]}, not a finite number")
+        if n_values > MAX_WORDS:
+            raise KlvError(f"{where}{n_values:,} leaves; more than {MAX_WORDS:,} is no leave table")
         return cls(kwg, values, path=path)
 
     @classmethod
@@ -115,7 +117,13 @@ class Leaves:
         """Read a ``.klv2`` file."""
         path = Path(path)
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                if size > MAX_KLV_BYTES:
+                    raise KlvError(
+                        f"{path}: {size:,} bytes; a leave table may hold at most {MAX_KLV_BYTES:,}"
+                    )
+                data = f.read()
         except OSError as exc:
             raise KlvError(f"{path}: cannot read: {exc.strerror or exc}") from None
         return cls.from_bytes(data, path=path)

@@ -2,7 +2,10 @@
 
 Where lexicons come from, in the order a name is tried:
 
-1. a path to a ``.kwg``, ``.txt`` or ``.txt.gz`` file;
+1. a path to a file: a KWG word graph or a text word list (plain or gzipped), told by its
+   content, not its name (:mod:`tessera.lexicon.detect`); anything else — a KLV2 leave table,
+   a program, binary data — is refused saying what it is, and a foreign KWG is vetted
+   (:mod:`tessera.lexicon.vet`) for its alphabet, alphagrams and size;
 2. a shipped list (``enable``);
 3. the lexicon directory (``$TESSERA_LEXICON_DIR``, else ``~/.local/share/tessera/lexicons``),
    where users drop NWL/CSW text or KWG files and ``tessera lexicon install`` puts the lists
@@ -28,8 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from tessera.lexicon import search
-from tessera.lexicon.errors import KwgError, LexiconError
+from tessera.lexicon.detect import FileKind, detect_file, refuse_unless_word_list
+from tessera.lexicon.errors import KwgError, LexiconError, UnknownLexicon
 from tessera.lexicon.kwg import Kwg, build_bytes, write_atomic
+from tessera.lexicon.vet import vet_word_graph
 from tessera.lexicon.wordlist import (
     MAX_LENGTH,
     MIN_LENGTH,
@@ -38,8 +43,9 @@ from tessera.lexicon.wordlist import (
     Tokenizer,
     WordList,
     fold_to_alphabet,
-    lines_of,
     parse_words,
+    read_list_bytes,
+    text_lines,
 )
 from tessera.tiles import BLANK, BLANK_BIT, Alphabet, TileError, face, tileset
 
@@ -237,7 +243,7 @@ class Lexicon:
         looks_like_path = os.sep in text or text.lower().endswith((*TEXT_SUFFIXES, KWG_SUFFIX))
         if looks_like_path or path.is_file():
             if not path.is_file():
-                raise LexiconError(f"no lexicon file {text!r}")
+                raise UnknownLexicon(f"no lexicon file {text!r}")
             return cls._load_file(path, alphabet, name or _stem(path), min_length, max_length,
                                   spellings, progress, cache)
         key = text.lower()
@@ -252,7 +258,7 @@ class Lexicon:
             return cls._load_file(found, alphabet, name or _stem(found), min_length, max_length,
                                   spellings, progress, cache)
         names = ", ".join(sorted({a.name for a in available()}))
-        raise LexiconError(
+        raise UnknownLexicon(
             f"no lexicon named {text!r}: not a file, not shipped, and not in {lexicon_dir()} "
             f"(known: {names})"
         )
@@ -275,23 +281,22 @@ class Lexicon:
             else _sidecar_alphabet(meta) or resolve_alphabet(None)
         )
         name = str(meta.get("name", name)) if meta and name == _stem(path) else name
-        if path.name.lower().endswith(KWG_SUFFIX):
+        detected = detect_file(path)
+        refuse_unless_word_list(path, detected)
+        if detected.kind is FileKind.KWG:
             kwg = Kwg.load(path)
-            top = kwg.max_tile()
-            if top > len(alpha):
+            try:
+                playable = vet_word_graph(kwg, alpha, str(path))
+            except KwgError:
                 kwg.close()
-                raise KwgError(
-                    f"{path}: the word graph uses tile {top}, but the {alpha.name} alphabet has "
-                    f"only {len(alpha)} letters (choose the lexicon's alphabet)"
-                )
-            lex = cls(kwg, alpha, name, info={**meta, "source": str(path)})
+                raise
+            if playable is not kwg:
+                kwg.close()
+            lex = cls(playable, alpha, name, info={**meta, "source": str(path)})
             if isinstance(meta.get("hunspell"), str):
                 lex.checker = hunspell_checker(meta["hunspell"])
             return lex
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise LexiconError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raw = read_list_bytes(path)
         spellings = meta.get("spellings", spellings) if meta else spellings
         return cls._from_text_bytes(raw, alpha, name, str(path), min_length, max_length,
                                     spellings, progress, cache)
@@ -329,7 +334,7 @@ class Lexicon:
                 kwg.close()
             except (OSError, ValueError, KwgError):
                 pass  # a damaged cache entry is rebuilt below
-        lines = lines_of(raw, origin=source)
+        lines = text_lines(raw, origin=source)
         words = parse_words(lines, alphabet, min_length=min_length, max_length=max_length,
                             spellings=spellings, progress=progress, total=len(lines))
         if progress is not None:

@@ -8,14 +8,16 @@ alphabet is spelled every valid way (:meth:`Alphabet.spellings`) or longest labe
 
 from __future__ import annotations
 
-import gzip
+import os
 import re
 import unicodedata
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from tessera.lexicon.detect import FileKind, detect_file, refuse_unless_word_list
 from tessera.lexicon.errors import LexiconError
 from tessera.tiles import Alphabet, TileError
 
@@ -176,21 +178,77 @@ def fold_to_alphabet(text: str, alphabet: Alphabet) -> str:
         ) from None
 
 
-def read_lines(path: Path) -> list[bytes]:
-    """Raw lines of a ``.txt`` or gzip-compressed list (decoded later, line by line)."""
+MAX_LIST_BYTES = 256 << 20  # a word list, compressed or not (the largest real ones: ~50 MB)
+
+
+def read_list_bytes(path: Path) -> bytes:
+    """The bytes of a word-list file, refused before reading when it is larger than
+    :data:`MAX_LIST_BYTES`."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_LIST_BYTES:
+                raise LexiconError(
+                    f"{path}: {size:,} bytes; a word list may hold at most {MAX_LIST_BYTES:,}"
+                )
+            data = f.read(size + 1)  # not read(MAX + 1): that buffer is allocated up front
     except OSError as exc:
         raise LexiconError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return lines_of(raw, origin=str(path))
+    if len(data) > MAX_LIST_BYTES:  # it grew while being read
+        raise LexiconError(f"{path}: more than {MAX_LIST_BYTES:,} bytes; too large for a word list")
+    return data
 
 
-def lines_of(raw: bytes, *, origin: str = "<bytes>") -> list[bytes]:
+def read_lines(path: Path) -> list[bytes]:
+    """Raw lines of a ``.txt`` or gzip-compressed list (decoded later, line by line). A file
+    that holds no word list (a KWG, a leave table, binary data) is refused, saying what it is."""
+    detected = detect_file(path)
+    refuse_unless_word_list(path, detected)
+    if detected.kind is FileKind.KWG:
+        raise LexiconError(f"{path}: already a KWG word graph; build from a text word list")
+    return text_lines(read_list_bytes(path), origin=str(path))
+
+
+def _gunzip(raw: bytes, origin: str) -> bytes:
+    """Decompress, refusing output past :data:`MAX_LIST_BYTES` (a small file can expand to
+    gigabytes) before it is produced."""
+    inflate = zlib.decompressobj(wbits=31)
+    parts: list[bytes] = []
+    size = 0
+    data = raw
+    try:
+        while data:
+            chunk = inflate.decompress(data, MAX_LIST_BYTES + 1 - size)
+            size += len(chunk)
+            parts.append(chunk)
+            if size > MAX_LIST_BYTES:
+                raise LexiconError(
+                    f"{origin}: expands to more than {MAX_LIST_BYTES:,} bytes; too large for a "
+                    "word list"
+                )
+            if inflate.eof:
+                data = inflate.unused_data  # another gzip member follows
+                if data:
+                    inflate = zlib.decompressobj(wbits=31)
+                continue
+            data = inflate.unconsumed_tail
+            if not data and not chunk:
+                break
+        if not inflate.eof:
+            raise LexiconError(f"{origin}: damaged gzip file: it ends too early")
+    except zlib.error as exc:
+        raise LexiconError(f"{origin}: damaged gzip file: {exc}") from None
+    return b"".join(parts)
+
+
+def text_lines(raw: bytes, *, origin: str = "<bytes>") -> list[bytes]:
+    """The lines of a word list's bytes (gunzipped first if compressed). Binary content is
+    refused: a list has no NUL bytes."""
     if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
-            raise LexiconError(f"{origin}: damaged gzip file: {exc}") from None
+        raw = _gunzip(raw, origin)
+    nul = raw.find(b"\x00", 0, 1 << 16)
+    if nul >= 0:
+        raise LexiconError(f"{origin}: not a word list: binary data (a NUL byte at offset {nul})")
     return raw.splitlines()
 
 

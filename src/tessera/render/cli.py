@@ -71,6 +71,8 @@ def render(gcg_file: Path, turn: int | None, output: Path, fmt: str | None) -> N
         game = gcg.replay(gcg.load(gcg_file), turns=turn)
     except gcg.GcgError as exc:
         raise click.ClickException(f"{gcg_file}: {exc}") from None
+    except OSError as exc:
+        raise click.ClickException(f"{gcg_file}: cannot read: {exc.strerror or exc}") from None
     fmt = fmt or ("png" if output.suffix.lower() == ".png" else "svg")
     names = " vs ".join(f"{n} {s}" for n, s in zip(game.players, game.scores, strict=True))
     title = f"{names} · after {len(game.turn_events())} turns"

@@ -881,9 +881,9 @@ class Hub:
             await self._send_all(sockets, json.dumps(event.get("event")))
         elif kind == "game_event" and isinstance(event.get("game"), str):
             session = self.sessions.get(event["game"])
-            if session is not None:
+            if session is not None:  # to the players' pages only: spectators hear no offers
                 text = json.dumps(event.get("event"))
-                await self._send_all({lis.send for lis in session.listeners}, text)
+                await self._send_all({lis.send for lis in session.listeners if lis.seats}, text)
         elif kind == "session_end" and isinstance(event.get("user"), str):
             self.accounts.forget_cached(event["user"])
 

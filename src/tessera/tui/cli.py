@@ -75,6 +75,6 @@ def play(
                 f"but {game.rules.name} rules use {game.alphabet.name} tiles"
             )
         app = PlayApp(game, seats)
-    except (SetupError, ValueError) as exc:
+    except (SetupError, ValueError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     raise SystemExit(app.run())
