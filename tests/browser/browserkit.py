@@ -25,11 +25,9 @@ def shot(page: Any, name: str, size: dict[str, int] | None = None) -> Path:
 
 
 def open_new_game_dialog(page: Any) -> None:
-    """The start page with its new-game dialog. "/" resumes the last game this browser
-    played, so that game is forgotten first (else a game started again would come back)."""
+    """The new-game dialog, opened from the start page (the lobby)."""
     page.goto("/")
-    page.evaluate("() => localStorage.removeItem('tessera:last')")
-    page.goto("/")
+    page.click("#computer-options")
     page.wait_for_selector("#new-game-dialog[open]")
 
 

@@ -282,3 +282,32 @@ def test_drag_tiles_by_touch_on_a_phone(browser: Any, server: Any) -> None:
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_every_page_fits_a_phone_screen(browser: Any, server: Any) -> None:
+    """Nothing wider than a phone: a wider page makes the phone zoom out (and once pushed the
+    blank-letter dialog's last column off the screen)."""
+    context = browser.new_context(
+        viewport=PHONE, base_url=server.url, has_touch=True, is_mobile=True, device_scale_factor=2
+    )
+    page = context.new_page()
+    fits = f"() => document.documentElement.scrollWidth <= {PHONE['width']}"
+    try:
+        page.goto("/")
+        page.wait_for_selector("#seek-rules option", state="attached")
+        assert page.evaluate(fits), "the lobby"
+        shot(page, "phone-lobby")
+        page.click("#quick-computer")
+        page.wait_for_url("**/g/*")
+        wait_my_turn(page)
+        assert page.evaluate(fits), "a game"
+        for path, drawn in (
+            ("/account", "#login-form"),
+            ("/u/nobody", "#profile-error:has-text('no player')"),
+            ("/invite/nothing", "#invite-text:has-text('no invitation')"),
+        ):
+            page.goto(path)
+            page.wait_for_selector(drawn)
+            assert page.evaluate(fits), path
+    finally:
+        context.close()

@@ -1,4 +1,4 @@
-// Talking to the server: JSON over HTTP and a WebSocket for live state. Who is asking travels
+// Talking to the server: JSON over HTTP and WebSockets for live changes. Who is asking travels
 // in the session cookie (HttpOnly: this script never sees it), so a reload, or another
 // device of the same player, finds its seats again.
 
@@ -22,12 +22,19 @@ export class ApiError extends Error {
   }
 }
 
+// Every state-changing request is JSON (the server refuses anything else), even without a body.
 async function request(method, url, { body } = {}) {
   const headers = { "Content-Type": "application/json" };
-  const response = await fetch(url, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
+  if (method !== "GET" && body === undefined) body = {};
+  let response;
+  try {
+    response = await fetch(url, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "network", "the server cannot be reached; check your connection");
+  }
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json() : await response.text();
   if (!response.ok) {
@@ -37,40 +44,94 @@ async function request(method, url, { body } = {}) {
   return data;
 }
 
+const enc = encodeURIComponent;
+
 export const api = {
   meta: () => request("GET", "/api/meta"),
+  // identity
   me: () => request("GET", "/api/me"),
+  guest: (name) => request("POST", "/api/guest", { body: { name } }),
+  register: (username, password) =>
+    request("POST", "/api/register", { body: { username, password } }),
+  login: (username, password) => request("POST", "/api/login", { body: { username, password } }),
+  logout: () => request("POST", "/api/logout"),
+  changePassword: (old, next) => request("POST", "/api/password", { body: { old, new: next } }),
+  profile: (name) => request("GET", `/api/users/${enc(name)}`),
+  // games
   create: (spec) => request("POST", "/api/games", { body: spec }),
   state: (id) => request("GET", `/api/games/${id}/state`),
   move: (id, body) => request("POST", `/api/games/${id}/move`, { body }),
   check: (id, body) => request("POST", `/api/games/${id}/check`, { body }),
   hints: (id, body) => request("POST", `/api/games/${id}/hints`, { body }),
   gcg: (id) => request("GET", `/api/games/${id}/gcg`),
+  replay: (id) => request("GET", `/api/games/${id}/replay`),
+  rematch: (id) => request("POST", `/api/games/${id}/rematch`),
+  // the lobby
+  lobby: () => request("GET", "/api/lobby"),
+  postSeek: (spec) => request("POST", "/api/seeks", { body: spec }),
+  seek: (id) => request("GET", `/api/seeks/${enc(id)}`),
+  acceptSeek: (id) => request("POST", `/api/seeks/${enc(id)}/accept`),
+  cancelSeek: (id) => request("POST", `/api/seeks/${enc(id)}/cancel`),
 };
 
-// A WebSocket that says hello, hands every state to onState, and reconnects.
-export function connectLive(gameId, onState, onError) {
-  let socket = null;
-  let closed = false;
+export const gcgUrl = (id) => `/api/games/${id}/gcg`;
+
+// A WebSocket that says hello, hands every message to onMessage, tells onStatus whether it is
+// connected ("open") or trying again ("lost"), and reconnects with a growing delay. A message
+// of type "error" is the server refusing: the socket stays closed.
+export function openSocket(path, { hello = {}, onMessage, onStatus = () => {} }) {
+  const handle = { socket: null, closed: false };
   let delay = 500;
+  let timer = null;
   const open = () => {
+    timer = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/api/games/${gameId}/ws`);
+    const socket = new WebSocket(`${scheme}://${location.host}${path}`);
+    handle.socket = socket;
     socket.addEventListener("open", () => {
       delay = 500;
-      socket.send(JSON.stringify({}));
+      socket.send(JSON.stringify(hello));
+      onStatus("open");
     });
     socket.addEventListener("message", (event) => {
-      const msg = JSON.parse(event.data);
-      if (msg.type === "state") onState(msg.state);
-      else if (msg.type === "error") { closed = true; onError(msg); }
+      let msg;
+      try { msg = JSON.parse(event.data); } catch { return; }
+      if (msg.type === "error") handle.closed = true;
+      onMessage(msg);
     });
     socket.addEventListener("close", () => {
-      if (closed) return;
-      setTimeout(open, delay);
+      if (handle.closed || socket !== handle.socket) return;
+      onStatus("lost");
+      timer = setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
     });
   };
+  // back online: try at once rather than at the end of a long back-off
+  const retryNow = () => {
+    if (handle.closed || !timer) return;
+    clearTimeout(timer);
+    delay = 500;
+    open();
+  };
+  window.addEventListener("online", retryNow);
+  handle.close = () => {
+    handle.closed = true;
+    window.removeEventListener("online", retryNow);
+    if (timer) clearTimeout(timer);
+    if (handle.socket) handle.socket.close();
+  };
   open();
-  return { close() { closed = true; if (socket) socket.close(); } };
+  return handle;
+}
+
+// A game's live state: every state to onState, a rematch offer to onRematch, a refusal to onError.
+export function connectLive(gameId, { onState, onRematch, onError, onStatus }) {
+  return openSocket(`/api/games/${gameId}/ws`, {
+    onStatus,
+    onMessage(msg) {
+      if (msg.type === "state") onState(msg.state);
+      else if (msg.type === "rematch") onRematch(msg);
+      else if (msg.type === "error") onError(msg);
+    },
+  });
 }

@@ -1,4 +1,6 @@
 // Drawing the board, the rack, the players, the unseen tiles and the score sheet.
+import { lineChart } from "./charts.js";
+import { formatClock, signed } from "./format.js";
 
 export const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -70,19 +72,13 @@ export function renderRack(root, rack, values, used) {
   });
 }
 
-function formatClock(ms) {
-  const neg = ms < 0;
-  const total = Math.floor(Math.abs(ms) / 1000);
-  const m = Math.floor(total / 60);
-  const s = String(total % 60).padStart(2, "0");
-  return `${neg ? "-" : ""}${m}:${s}`;
-}
-
 export function renderPlayers(root, state, clockNow) {
   root.replaceChildren();
+  const finished = state.state === "over" || state.state === "aborted";
   state.names.forEach((name, i) => {
     const row = document.createElement("div");
-    row.className = "player" + (state.to_move === i && state.state !== "over" ? " to-move" : "");
+    row.className = "player" + (state.to_move === i && !finished ? " to-move" : "");
+    if (state.online && state.my_seats.includes(i)) row.classList.add("mine");
     row.dataset.player = i;
     const n = document.createElement("span");
     n.className = "name";
@@ -90,16 +86,32 @@ export function renderPlayers(root, state, clockNow) {
     n.textContent = name + who;
     const clock = document.createElement("span");
     clock.className = "clock";
-    if (state.clocks_ms) {
-      const ms = clockNow(i);
-      clock.textContent = formatClock(ms);
-      if (ms < 60000) clock.classList.add("low");
-    }
     const score = document.createElement("span");
     score.className = "score";
     score.textContent = state.scores[i];
     row.append(n, clock, score);
+    const change = state.ratings && state.ratings[i];
+    if (change) {
+      const r = document.createElement("span");
+      r.className = "rating-change";
+      r.textContent = `rating ${change.before} → ${change.after} (${signed(change.after - change.before)})`;
+      row.appendChild(r);
+    }
     root.appendChild(row);
+  });
+  updateClocks(root, state, clockNow);
+}
+
+// The clocks alone (the page ticks them between states from the server).
+export function updateClocks(root, state, clockNow) {
+  if (!state.clocks_ms) return;
+  root.querySelectorAll(".player").forEach((row) => {
+    const i = +row.dataset.player;
+    const ms = clockNow(i);
+    const clock = row.querySelector(".clock");
+    clock.textContent = formatClock(ms);
+    clock.classList.toggle("low", ms < 60000);
+    clock.classList.toggle("running", row.classList.contains("to-move"));
   });
 }
 
@@ -122,19 +134,24 @@ const KIND_TEXT = {
   time_penalty: "time penalty",
 };
 
+// One turn of the history as the score sheet writes it.
+export function describeEvent(e) {
+  if (e.kind === "play") return `${e.position} ${e.words[0] || ""}`;
+  if (e.kind === "exchange") {
+    return e.move.startsWith("-") && /\d/.test(e.move) ? `exchange ${e.count}` : `exchange ${e.move.slice(1)}`;
+  }
+  if (e.kind === "end_rack_points") return `+ (${e.other_racks})`;
+  if (e.kind === "end_rack_penalty") return `− (${e.other_racks})`;
+  return KIND_TEXT[e.kind] || e.kind;
+}
+
 export function renderSheet(tbody, state) {
   tbody.replaceChildren();
-  state.history.forEach((e) => {
+  state.history.forEach((e, i) => {
     const tr = document.createElement("tr");
     tr.className = e.kind;
-    let text = e.move;
-    if (e.kind === "play") text = `${e.position} ${e.words[0] || ""}`;
-    else if (e.kind === "exchange") text = e.move.startsWith("-") && /\d/.test(e.move)
-      ? `exchange ${e.count}` : `exchange ${e.move.slice(1)}`;
-    else if (e.kind === "end_rack_points") text = `+ (${e.other_racks})`;
-    else if (e.kind === "end_rack_penalty") text = `− (${e.other_racks})`;
-    else text = KIND_TEXT[e.kind] || e.kind;
-    const cells = [state.names[e.player], text, e.score, e.total];
+    tr.dataset.turn = i + 1;
+    const cells = [state.names[e.player], describeEvent(e), e.score, e.total];
     cells.forEach((v, j) => {
       const td = document.createElement("td");
       td.textContent = v;
@@ -149,35 +166,10 @@ export function renderSheet(tbody, state) {
 
 // The end-of-game chart: each player's running total after each of their turns.
 export function scoreChart(state) {
-  const series = state.names.map(() => [0]);
-  for (const e of state.history) series[e.player].push(e.total);
-  const maxLen = Math.max(...series.map((s) => s.length));
-  const maxScore = Math.max(10, ...series.flat());
-  const minScore = Math.min(0, ...series.flat());
-  const W = 460, H = 220, L = 40, B = 24, T = 10, R = 10;
-  const x = (i) => L + (i * (W - L - R)) / Math.max(1, maxLen - 1);
-  const y = (v) => T + ((maxScore - v) * (H - T - B)) / (maxScore - minScore || 1);
-  const colours = ["#1d5c4b", "#d9473f", "#2f86c2", "#c89b3c"];
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  const add = (tag, attrs, text) => {
-    const el = document.createElementNS(ns, tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    if (text !== undefined) el.textContent = text;
-    svg.appendChild(el);
-    return el;
-  };
-  add("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), stroke: "#999" });
-  add("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" });
-  add("text", { x: L - 4, y: y(maxScore) + 4, "text-anchor": "end", "font-size": 10 }, maxScore);
-  add("text", { x: L - 4, y: y(0) + 4, "text-anchor": "end", "font-size": 10 }, 0);
-  add("text", { x: (W + L) / 2, y: H - 6, "text-anchor": "middle", "font-size": 10 }, "turn");
-  series.forEach((s, p) => {
-    const pts = s.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    add("polyline", { points: pts, fill: "none", stroke: colours[p % 4], "stroke-width": 2.5 });
-    add("text", { x: x(s.length - 1) - 4, y: y(s[s.length - 1]) - 6, "text-anchor": "end",
-      "font-size": 11, fill: colours[p % 4] }, state.names[p]);
+  const series = state.names.map((label) => ({ label, values: [0] }));
+  for (const e of state.history) series[e.player].values.push(e.total);
+  const all = series.flatMap((s) => s.values);
+  return lineChart({
+    series, range: [Math.min(0, ...all), Math.max(10, ...all)], xLabel: "turn",
   });
-  return svg;
 }

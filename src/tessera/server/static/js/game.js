@@ -1,0 +1,683 @@
+// The game page: state from the server, tiles the player is placing, input, and for a game
+// between people on their own devices its clocks, challenges, abort, rematch and the view of
+// someone watching (no rack, no actions).
+import { api, ApiError, connectLive, forgetLastGame, lastGame, rememberGame } from "./api.js";
+import {
+  renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart, updateClocks,
+} from "./board.js";
+import { $, goTo, showPage } from "./dom.js";
+import { describeClock, signed } from "./format.js";
+import { openNewGame } from "./newgame.js";
+import { offer } from "./notices.js";
+import { describeError } from "./session.js";
+
+const app = {
+  gameId: null,
+  state: null,
+  rack: [],             // the rack in the player's own order (labels)
+  pending: new Map(),   // "r,c" -> {index, label, rackLabel}
+  cursor: null,         // {r, c, across}
+  revealed: null,       // hot-seat: the seat whose tiles were last shown
+  live: null,
+  receivedAt: 0,
+  summaryShownFor: null,
+  connected: true,      // the live socket (false: the reconnect banner shows)
+};
+window.tessera = app;  // for debugging and tests: the page's state, nothing secret
+
+// ---------------------------------------------------------------- state from the server
+
+function finished(s = app.state) {
+  return s.state === "over" || s.state === "aborted";
+}
+
+function watching(s = app.state) {
+  return s.seat < 0;
+}
+
+function myTurn() {
+  const s = app.state;
+  return s && !finished(s) && !watching(s) && s.to_move === s.seat && s.kinds[s.seat] === "human";
+}
+
+function sameTiles(a, b) {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+function hotSeat() {
+  const s = app.state;
+  return s && s.my_seats.length > 1;
+}
+
+function applyState(state) {
+  if (app.state && app.state.game_id === state.game_id && state.seq < app.state.seq) return;
+  const prev = app.state;
+  const seatChanged = !prev || prev.seat !== state.seat;
+  app.state = state;
+  app.receivedAt = performance.now();
+  if (seatChanged || !sameTiles(app.rack, state.rack)) {
+    app.rack = [...state.rack];
+    app.pending.clear();
+  } else {
+    for (const key of [...app.pending.keys()]) {
+      const [r, c] = key.split(",").map(Number);
+      if (state.board[r][c]) app.pending.delete(key);
+    }
+  }
+  if (!myTurn()) app.cursor = null;
+  render();
+  if (state.state === "over" && app.summaryShownFor !== state.game_id) {
+    app.summaryShownFor = state.game_id;
+    showSummary();
+  }
+}
+
+function clockNow(i) {
+  const s = app.state;
+  let ms = s.clocks_ms[i];
+  if (!finished(s) && s.to_move === i) {
+    ms -= s.turn_elapsed_ms + (performance.now() - app.receivedAt);
+  }
+  return ms;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function usedIndices() {
+  return new Set([...app.pending.values()].map((p) => p.index));
+}
+
+function render() {
+  const s = app.state;
+  if (!s) return;
+  $("game").hidden = false;
+  $("no-seat").hidden = true;
+  $("game").classList.toggle("spectator", watching(s));
+  $("watching").hidden = !watching(s);
+  const covered = hotSeat() && !finished(s) && app.revealed !== s.seat;
+  $("cover").hidden = !covered;
+  if (covered) {
+    $("cover-text").textContent = `Pass the device to ${s.names[s.seat]}`;
+    $("cover-btn").textContent = `I'm ${s.names[s.seat]}: show my tiles`;
+  }
+  const info = [`${s.rules.name} rules`, s.lexicon];
+  if (s.online) info.push(describeClock(s.clock), s.rated ? "rated" : "casual");
+  $("game-info").textContent = info.join(" · ");
+  document.title = `${s.names.join(" vs ")} — Tessera`;
+  renderBoard($("board"), s, app.pending, app.cursor);
+  renderRack($("rack"), covered || watching(s) ? [] : app.rack, s.values, usedIndices());
+  renderPlayers($("players"), s, clockNow);
+  renderUnseen($("unseen"), $("unseen-count"), $("bag-count"), s);
+  renderSheet($("sheet").tBodies[0], s);
+  const mine = myTurn();
+  const awaiting = s.state === "awaiting_final";
+  const player = !watching(s) && s.kinds[s.seat] === "human";
+  $("play-btn").disabled = !mine || awaiting || app.pending.size === 0;
+  $("recall-btn").disabled = app.pending.size === 0;
+  $("exchange-btn").disabled = !mine || awaiting;
+  $("pass-btn").disabled = !mine;
+  $("pass-btn").textContent = awaiting && mine ? "Accept" : "Pass";
+  $("hint-btn").hidden = s.online;  // no help in a game against people
+  $("hint-btn").disabled = !mine || awaiting;
+  $("resign-btn").disabled = finished(s) || !player;
+  $("challenge-btn").hidden = !s.rules.challenges;
+  $("challenge-btn").disabled = !s.can_challenge;
+  $("abort-btn").hidden = !s.can_abort;
+  $("rematch-btn").hidden = !(s.online && finished(s) && player);
+  $("verdict").textContent = verdict(s);
+  $("verdict").hidden = !$("verdict").textContent;
+  if (!$("message").dataset.sticky) setMessage(turnText(s, mine, awaiting), "info");
+  updatePreview();
+}
+
+// What the last challenge decided, while it is the latest news.
+function verdict(s) {
+  const e = s.history[s.history.length - 1];
+  if (!e) return "";
+  const name = s.names[e.player];
+  if (e.kind === "withdrawn") return `${name}'s play ${e.move} was challenged off.`;
+  if (e.kind === "lost_turn") return `${name} challenged a valid play and loses a turn.`;
+  if (e.kind === "challenge_penalty") return `${name} challenged a valid play: ${e.score} points.`;
+  if (e.kind === "challenge_bonus") return `The challenged play stands: ${name} ${signed(e.score)}.`;
+  return "";
+}
+
+function turnText(s, mine, awaiting) {
+  if (s.state === "aborted") return "The game was called off.";
+  if (s.state === "over") return "The game is over.";
+  if (awaiting && mine) return `${s.names[lastPlayer()]} went out: accept or challenge.`;
+  if (watching(s)) return `${s.names[s.to_move]} to move.`;
+  if (awaiting && s.online) return `Waiting for ${s.names[s.to_move]} to accept or challenge.`;
+  if (!mine) return `${s.names[s.to_move]} is thinking…`;
+  return "";
+}
+
+function lastPlayer() {
+  const plays = app.state.history.filter((e) => e.kind === "play");
+  return plays.length ? plays[plays.length - 1].player : 0;
+}
+
+function setMessage(text, kind = "error") {
+  const el = $("message");
+  el.textContent = text;
+  el.style.color = kind === "error" ? "" : "#3d5a50";
+  if (kind === "error" && text) el.dataset.sticky = "1";
+  else delete el.dataset.sticky;
+}
+
+function clearError() { delete $("message").dataset.sticky; }
+
+// ---------------------------------------------------------------- tentative play
+
+let previewSeq = 0;
+async function updatePreview() {
+  const el = $("preview");
+  if (!myTurn() || app.pending.size === 0) { el.textContent = ""; return; }
+  const seq = ++previewSeq;
+  try {
+    const res = await api.check(app.gameId, { seat: app.state.seat, placements: placements() });
+    if (seq !== previewSeq) return;
+    el.textContent = res.ok ? `${res.move} · ${res.score} points` : res.message;
+    el.dataset.ok = res.ok ? "1" : "0";
+    el.dataset.score = res.ok ? res.score : "";
+  } catch (err) {
+    if (seq === previewSeq) el.textContent = err.message;
+  }
+}
+
+function placements() {
+  return [...app.pending.entries()].map(([key, p]) => {
+    const [r, c] = key.split(",").map(Number);
+    return [r, c, p.label];
+  });
+}
+
+function place(r, c, index, designated) {
+  const rackLabel = app.rack[index];
+  const label = rackLabel === "?" ? designated.toLowerCase() : rackLabel;
+  for (const [key, p] of app.pending) if (p.index === index) app.pending.delete(key);
+  app.pending.set(`${r},${c}`, { index, label, rackLabel });
+  clearError();
+  render();
+}
+
+function squareFree(r, c) {
+  const s = app.state;
+  return r >= 0 && c >= 0 && r < s.layout.rows && c < s.layout.cols && !s.board[r][c]
+    && !app.pending.has(`${r},${c}`);
+}
+
+function recall() {
+  app.pending.clear();
+  clearError();
+  render();
+}
+
+function askBlank() {
+  return new Promise((resolve) => {
+    const dialog = $("blank-dialog");
+    const grid = $("blank-letters");
+    grid.replaceChildren();
+    for (const letter of app.state.letters) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = letter;
+      b.addEventListener("click", () => { dialog.close(); resolve(letter); });
+      grid.appendChild(b);
+    }
+    $("blank-cancel").onclick = () => { dialog.close(); resolve(null); };
+    dialog.addEventListener("cancel", () => resolve(null), { once: true });
+    dialog.showModal();
+  });
+}
+
+async function placeFromRack(r, c, index) {
+  if (!myTurn() || !squareFree(r, c)) return;
+  let letter = null;
+  if (app.rack[index] === "?") {
+    letter = await askBlank();
+    if (!letter) return;
+  }
+  place(r, c, index, letter);
+}
+
+// ---------------------------------------------------------------- drag and drop (pointer events)
+
+let drag = null;
+
+function startDrag(event, source) {
+  if (event.button !== undefined && event.button !== 0) return;
+  const tile = event.target.closest(".tile");
+  if (!tile) return;
+  if (event.pointerType !== "touch") event.preventDefault();  // no text selection by mouse
+  const ghost = tile.cloneNode(true);
+  ghost.classList.add("dragging");
+  ghost.style.left = `${event.clientX}px`;
+  ghost.style.top = `${event.clientY}px`;
+  document.body.appendChild(ghost);
+  drag = { ghost, source, tile, startX: event.clientX, startY: event.clientY, moved: false };
+  tile.style.opacity = "0.35";
+}
+
+function moveDrag(event) {
+  if (!drag) return;
+  drag.ghost.style.left = `${event.clientX}px`;
+  drag.ghost.style.top = `${event.clientY}px`;
+  if (Math.abs(event.clientX - drag.startX) + Math.abs(event.clientY - drag.startY) > 4) drag.moved = true;
+  document.querySelectorAll(".drop-target").forEach((el) => el.classList.remove("drop-target"));
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const sq = under && under.closest(".sq");
+  if (sq && squareFree(+sq.dataset.row, +sq.dataset.col)) sq.classList.add("drop-target");
+}
+
+async function endDrag(event) {
+  if (!drag) return;
+  const d = drag;
+  drag = null;
+  d.ghost.remove();
+  d.tile.style.opacity = "";
+  document.querySelectorAll(".drop-target").forEach((el) => el.classList.remove("drop-target"));
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const sq = under && under.closest(".sq");
+  const onRack = under && under.closest("#rack");
+  if (d.source.kind === "rack") {
+    if (!d.moved) {  // a click on a rack tile puts it at the typing cursor, if there is one
+      if (app.cursor && myTurn()) {
+        const { r, c } = app.cursor;
+        const blank = app.rack[d.source.index] === "?";
+        const letter = blank ? await askBlank() : null;
+        if (blank && !letter) return;
+        advanceCursor();
+        place(r, c, d.source.index, letter);
+      }
+      return;
+    }
+    if (sq) {
+      await placeFromRack(+sq.dataset.row, +sq.dataset.col, d.source.index);
+    } else if (onRack) {
+      reorderRack(d.source.index, under.closest(".tile"));
+    }
+  } else if (d.source.kind === "board") {
+    const p = app.pending.get(d.source.key);
+    if (!p) return;
+    if (sq && squareFree(+sq.dataset.row, +sq.dataset.col)) {
+      app.pending.delete(d.source.key);
+      app.pending.set(`${sq.dataset.row},${sq.dataset.col}`, p);
+      render();
+    } else if (!d.moved || onRack || !sq) {
+      app.pending.delete(d.source.key);
+      render();
+    }
+  }
+}
+
+function reorderRack(from, targetTile) {
+  if (!targetTile || targetTile.dataset.index === undefined) return;
+  const to = +targetTile.dataset.index;
+  if (to === from) return;
+  const order = app.rack.map((label, i) => ({ label, i }));
+  const [moved] = order.splice(from, 1);
+  order.splice(order.findIndex((o) => o.i === to) + (from < to ? 1 : 0), 0, moved);
+  remapRack(order);
+}
+
+function remapRack(order) {
+  const newIndex = new Map(order.map((o, j) => [o.i, j]));
+  app.rack = order.map((o) => o.label);
+  for (const p of app.pending.values()) p.index = newIndex.get(p.index);
+  render();
+}
+
+function shuffle() {
+  const order = app.rack.map((label, i) => ({ label, i }));
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  remapRack(order);
+}
+
+// ---------------------------------------------------------------- click a square and type
+
+function onBoardClick(event) {
+  const sq = event.target.closest(".sq");
+  if (!sq || !myTurn()) return;
+  const r = +sq.dataset.row, c = +sq.dataset.col;
+  if (app.pending.has(`${r},${c}`)) return;
+  if (app.state.board[r][c]) return;
+  if (app.cursor && app.cursor.r === r && app.cursor.c === c) app.cursor.across = !app.cursor.across;
+  else app.cursor = { r, c, across: true };
+  render();
+}
+
+function advanceCursor() {
+  const cur = app.cursor;
+  const dr = cur.across ? 0 : 1, dc = cur.across ? 1 : 0;
+  let r = cur.r + dr, c = cur.c + dc;
+  const s = app.state;
+  while (r < s.layout.rows && c < s.layout.cols && (s.board[r][c] || app.pending.has(`${r},${c}`))) {
+    r += dr; c += dc;
+  }
+  if (r >= s.layout.rows || c >= s.layout.cols) app.cursor = null;
+  else app.cursor = { r, c, across: cur.across };
+}
+
+function typeLetter(letter) {
+  if (!app.cursor || !myTurn()) return;
+  const used = usedIndices();
+  const up = letter.toUpperCase();
+  let index = app.rack.findIndex((l, i) => l === up && !used.has(i));
+  let designated = null;
+  if (index < 0) {
+    index = app.rack.findIndex((l, i) => l === "?" && !used.has(i));
+    designated = up;
+  }
+  if (index < 0) { setMessage(`No ${up} on your rack`); return; }
+  const { r, c } = app.cursor;
+  if (!squareFree(r, c)) return;
+  advanceCursor();
+  place(r, c, index, designated);
+}
+
+function backspace() {
+  if (app.pending.size === 0) return;
+  const keys = [...app.pending.keys()];
+  const key = keys[keys.length - 1];
+  const [r, c] = key.split(",").map(Number);
+  app.pending.delete(key);
+  app.cursor = { r, c, across: app.cursor ? app.cursor.across : true };
+  render();
+}
+
+function onKey(event) {
+  if (document.querySelector("dialog[open]") || !app.state) return;
+  if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  const key = event.key;
+  if (key === "Enter") { event.preventDefault(); submitPlay(); return; }
+  if (key === "Escape") { recall(); return; }
+  if (key === "Backspace") { event.preventDefault(); backspace(); return; }
+  const arrows = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+  if (key in arrows && app.cursor) {  // move the typing cursor; right/down also set the direction
+    event.preventDefault();
+    const [dr, dc] = arrows[key];
+    const s = app.state;
+    const r = Math.min(Math.max(app.cursor.r + dr, 0), s.layout.rows - 1);
+    const c = Math.min(Math.max(app.cursor.c + dc, 0), s.layout.cols - 1);
+    const across = key === "ArrowRight" ? true : key === "ArrowDown" ? false : app.cursor.across;
+    app.cursor = { r, c, across };
+    render();
+    return;
+  }
+  if (key === " " && app.cursor) { event.preventDefault(); app.cursor.across = !app.cursor.across; render(); return; }
+  if (key.length === 1 && /\p{L}/u.test(key) && app.cursor) {
+    event.preventDefault();
+    typeLetter(key);
+  }
+}
+
+// ---------------------------------------------------------------- actions
+
+async function send(body) {
+  clearError();
+  try {
+    const state = await api.move(app.gameId, { seat: app.state.seat, seq: app.state.seq, ...body });
+    app.pending.clear();
+    app.cursor = null;
+    $("hints").hidden = true;
+    applyState(state);
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.reason === "stale") await refresh();
+    setMessage(describeError(err));
+    render();
+    return false;
+  }
+}
+
+async function submitPlay() {
+  if (!myTurn() || app.pending.size === 0) return;
+  await send({ action: "play", placements: placements() });
+}
+
+function openExchange() {
+  const dialog = $("exchange-dialog");
+  const box = $("exchange-tiles");
+  box.replaceChildren();
+  $("exchange-error").textContent = "";
+  app.rack.forEach((label, i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "tile";
+    b.textContent = label;
+    b.dataset.letter = label;
+    b.dataset.index = i;
+    b.addEventListener("click", () => b.classList.toggle("chosen"));
+    box.appendChild(b);
+  });
+  dialog.showModal();
+}
+
+async function confirmExchange() {
+  const chosen = [...$("exchange-tiles").querySelectorAll(".chosen")].map((b) => b.dataset.letter);
+  if (!chosen.length) { $("exchange-error").textContent = "Choose at least one tile."; return; }
+  try {
+    const state = await api.move(app.gameId,
+      { seat: app.state.seat, seq: app.state.seq, action: "exchange", tiles: chosen.join("") });
+    $("exchange-dialog").close();
+    app.pending.clear();
+    applyState(state);
+  } catch (err) {
+    $("exchange-error").textContent = err.message;
+  }
+}
+
+async function showHints() {
+  const list = $("hints");
+  list.replaceChildren();
+  list.hidden = false;
+  try {
+    const { hints } = await api.hints(app.gameId, { seat: app.state.seat });
+    if (!hints.length) list.textContent = "No plays found: try an exchange.";
+    hints.forEach((h) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = `${h.move} · ${h.score}`;
+      b.addEventListener("click", () => useHint(h));
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+  } catch (err) {
+    setMessage(err.message);
+  }
+}
+
+function useHint(hint) {
+  app.pending.clear();
+  const used = new Set();
+  for (const [r, c, label] of hint.placements) {
+    const blank = label !== label.toUpperCase();
+    const want = blank ? "?" : label;
+    const index = app.rack.findIndex((l, i) => l === want && !used.has(i));
+    if (index < 0) return;
+    used.add(index);
+    app.pending.set(`${r},${c}`, { index, label, rackLabel: want });
+  }
+  $("hints").hidden = true;
+  render();
+}
+
+// ---------------------------------------------------------------- end of game
+
+function showSummary() {
+  const s = app.state;
+  const r = s.result;
+  const names = s.names;
+  $("summary-title").textContent = r.winners.length > 1
+    ? "A draw" : `${names[r.winners[0]]} wins`;
+  $("summary-reason").textContent = r.reason.replaceAll("_", " ");
+  const table = $("summary-scores");
+  table.replaceChildren();
+  names.forEach((name, i) => {
+    const tr = document.createElement("tr");
+    if (r.winners.includes(i)) tr.className = "winner";
+    const change = s.ratings && s.ratings[i];
+    const rating = change
+      ? `${change.before} → ${change.after} (${signed(change.after - change.before)})` : "";
+    for (const v of [name, r.scores[i], s.final_racks ? s.final_racks[i] : "", rating]) {
+      const td = document.createElement("td");
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    table.appendChild(tr);
+  });
+  $("chart").replaceChildren(scoreChart(s));
+  const player = !watching(s);
+  $("summary-rematch").hidden = !(s.online && player);
+  $("summary-new").textContent = s.online ? "Lobby" : "New game";
+  $("summary-dialog").showModal();
+}
+
+async function downloadGcg() {
+  try {
+    const text = await api.gcg(app.gameId);
+    const blob = new Blob([text], { type: "text/plain" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `tessera-${app.gameId}.gcg`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } catch (err) {
+    setMessage(describeError(err));
+  }
+}
+
+// ---------------------------------------------------------------- games between people
+
+async function offerRematch() {
+  try {
+    await api.rematch(app.gameId);
+    const other = app.state.names.filter((_, i) => !app.state.my_seats.includes(i)).join(", ");
+    $("rematch-btn").disabled = true;
+    $("summary-rematch").disabled = true;
+    setMessage(`Rematch offered to ${other}: the game starts when they accept.`, "info");
+  } catch (err) {
+    setMessage(describeError(err));
+  }
+}
+
+function onRematch(msg) {
+  if (app.state && app.state.my_seats.length) offer(msg.seek, msg.from, "offers a rematch");
+}
+
+async function abortGame() {
+  if (confirm("Call this game off? It will not count.")) await send({ action: "abort" });
+}
+
+function onConnection(status) {
+  app.connected = status === "open";
+  $("conn-banner").hidden = app.connected;
+  if (app.connected) clearError();
+}
+
+// ---------------------------------------------------------------- opening a game
+
+async function refresh() {
+  const state = await api.state(app.gameId);
+  applyState(state);
+}
+
+async function openGame(gameId) {
+  if (app.live) app.live.close();
+  app.gameId = gameId;
+  app.state = null;
+  app.pending.clear();
+  app.revealed = null;
+  app.summaryShownFor = null;
+  try {
+    await refresh();
+  } catch (err) {
+    if (err.status === 404 && lastGame() === gameId) forgetLastGame();  // no "continue" to it
+    showNoSeat(err);
+    return;
+  }
+  if (!app.state.online) rememberGame(gameId);
+  if (finished(app.state)) app.summaryShownFor = gameId;  // reopened: no pop-up
+  if (!hotSeat()) app.revealed = app.state.seat;
+  render();
+  app.live = connectLive(gameId, {
+    onState: applyState,
+    onRematch,
+    onError: (msg) => showNoSeat(msg),
+    onStatus: onConnection,
+  });
+}
+
+function showNoSeat(err) {
+  $("game").hidden = true;
+  $("no-seat").hidden = false;
+  const status = err && err.status;
+  const reason = err && err.reason;
+  $("no-seat-text").textContent = status === 404 || reason === "no_game"
+    ? "There is no game at this address."
+    : status === 403 || reason === "forbidden"
+      ? "This game is private: only its players can see it."
+      : `This game cannot be shown: ${describeError(err)}`;
+}
+
+let ready = false;
+
+function init() {
+  ready = true;
+  $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("pointerdown", (e) => {
+    const tile = e.target.closest(".tile.pending");
+    if (tile) startDrag(e, { kind: "board", key: tile.dataset.pending });
+  });
+  $("rack").addEventListener("pointerdown", (e) => {
+    const tile = e.target.closest(".tile");
+    if (tile && !($("cover").hidden === false)) startDrag(e, { kind: "rack", index: +tile.dataset.index });
+  });
+  window.addEventListener("pointermove", moveDrag);
+  window.addEventListener("pointerup", endDrag);
+  window.addEventListener("pointercancel", endDrag);
+  document.addEventListener("keydown", onKey);
+  $("play-btn").addEventListener("click", submitPlay);
+  $("recall-btn").addEventListener("click", recall);
+  $("shuffle-btn").addEventListener("click", shuffle);
+  $("pass-btn").addEventListener("click", () => send({ action: "pass" }));
+  $("challenge-btn").addEventListener("click", () => send({ action: "challenge" }));
+  $("resign-btn").addEventListener("click", () => {
+    if (confirm("Resign this game?")) send({ action: "resign" });
+  });
+  $("abort-btn").addEventListener("click", abortGame);
+  $("rematch-btn").addEventListener("click", offerRematch);
+  $("hint-btn").addEventListener("click", showHints);
+  $("exchange-btn").addEventListener("click", openExchange);
+  $("exchange-cancel").addEventListener("click", () => $("exchange-dialog").close());
+  $("exchange-all").addEventListener("click", () =>
+    $("exchange-tiles").querySelectorAll(".tile").forEach((b) => b.classList.add("chosen")));
+  $("exchange-ok").addEventListener("click", confirmExchange);
+  $("cover-btn").addEventListener("click", () => { app.revealed = app.state.seat; render(); });
+  $("no-seat-new").addEventListener("click", () => goTo("/"));
+  $("summary-new").addEventListener("click", () => {
+    $("summary-dialog").close();
+    if (app.state && app.state.online) goTo("/");
+    else openNewGame();
+  });
+  $("summary-rematch").addEventListener("click", offerRematch);
+  $("summary-close").addEventListener("click", () => $("summary-dialog").close());
+  $("gcg-btn").addEventListener("click", downloadGcg);
+  setInterval(() => {
+    if (app.state && app.state.clocks_ms && !finished(app.state)) {
+      updateClocks($("players"), app.state, clockNow);
+    }
+  }, 250);
+}
+
+export function openGamePage(gameId) {
+  showPage("game-page");
+  if (!ready) init();
+  return openGame(gameId);
+}
