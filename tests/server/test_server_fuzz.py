@@ -31,6 +31,7 @@ from tessera.server.config import ServerConfig
 
 SEED = 20261201
 HTTP_CASES = 520
+ONLINE_CASES = 240
 WS_CASES = 160
 RAW_CASES = 60
 PER_REQUEST_S = 3.0
@@ -192,6 +193,83 @@ def bad_spec(rng: random.Random) -> dict[str, Any]:
     return spec
 
 
+BAD_NAMES: list[Any] = [
+    None,
+    "",
+    "x",
+    "a b",
+    "é" * 5,
+    "x" * 40,
+    7,
+    ["ann"],
+    {"n": 1},
+    "\x00ab",
+    "ab\n",
+    "../etc",
+    "<script>",
+]
+BAD_PASSWORDS: list[Any] = [None, "", "short", "p" * 200, 12345678, ["password1"]]
+
+
+def online_case(rng: random.Random, cookie: str, gid: str, seek_id: str) -> tuple[str, bytes]:
+    """(path, body) of a malformed request to the accounts or the lobby (always refused)."""
+    kind = rng.randrange(8)
+    if kind == 0:
+        name, password = "valid_name", "a long password"
+        if rng.random() < 0.5:
+            name = rng.choice(BAD_NAMES)
+        else:
+            password = rng.choice(BAD_PASSWORDS)
+        return "/api/register", json.dumps({"username": name, "password": password}).encode()
+    if kind == 1:
+        body = {
+            "username": rng.choice([*BAD_NAMES, "nobody_here"]),
+            "password": rng.choice([*BAD_PASSWORDS, "not the password"]),
+        }
+        return "/api/login", json.dumps(body).encode()
+    if kind == 2:
+        return "/api/guest", json.dumps(
+            {"name": rng.choice([None, "", "   ", 7, ["A"], "\x07bell", "x" * 25, "\u202eevil"])}
+        ).encode()
+    if kind == 3:
+        spec: dict[str, Any] = {"rules": "woogles"}
+        field_, values = rng.choice(
+            [
+                ("rules", ["duplicate", "", 5, None, "x" * 80]),
+                ("lexicon", ["/etc/passwd", "../x", 3, "csw19"]),
+                ("initial_min", [0, 91, -1, "10", 1.5, True, [10]]),
+                ("increment_s", [-1, 61, "2", 0.5]),
+                ("max_overtime_min", [11, -3, "1"]),
+                ("rated", ["yes", 1, None, [True]]),
+                ("rating_min", [-5, 5000, "1500", 1.5]),
+                ("to", ["nobody_here", 5, ["x"], "x" * 60]),
+                ("invite", ["no", 0, [False]]),
+            ]
+        )
+        spec[field_] = rng.choice(values)
+        if field_ == "rules" and spec["rules"] is None:
+            spec["rules"] = "Woogles"
+        if field_ == "rated" and spec["rated"] is None:
+            spec["rated"] = "no"
+        return "/api/seeks", json.dumps(spec).encode()
+    if kind == 4:
+        if rng.random() < 0.3:
+            return f"/api/seeks/{seek_id}/accept", b"{}"  # one's own seek: refused
+        junk = rng.choice(["nosuch", "x" * 40, "%2e%2e", seek_id + "x"])
+        return f"/api/seeks/{junk}/" + rng.choice(["accept", "cancel"]), b"{}"
+    if kind == 5:
+        return "/api/password", json.dumps(
+            {
+                "old": rng.choice([*BAD_PASSWORDS, "wrong password"]),
+                "new": rng.choice(BAD_PASSWORDS),
+            }
+        ).encode()
+    if kind == 6:
+        return f"/api/games/{gid}/rematch", rng.choice([b"{}", b"[]", b"{bad"])
+    whole = json.dumps({"rules": "woogles", "initial_min": 5}).encode()
+    return "/api/seeks", whole[: rng.randrange(1, len(whole))]  # cut short: never JSON
+
+
 def ws_hello(rng: random.Random) -> tuple[str, bytes | str]:
     """A WebSocket hello that is wrong: ('text' or 'bytes', payload)."""
     pick = rng.randrange(8)
@@ -274,6 +352,22 @@ def test_malformed_http_and_websocket_requests_are_refused_clearly(tmp_path: Pat
             statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
             if i % 50 == 0:
                 assert comparable(state(client, gid)) == before, i
+        seek = client.post("/api/seeks", json={"rules": "woogles"}).json()["seek"]
+        lobby_before = client.get("/api/lobby").json()
+        me = client.get("/api/me").json()
+        for i in range(ONLINE_CASES):
+            path, body = online_case(rng, cookie, gid, seek["id"])
+            headers = {"Content-Type": "application/json", "Cookie": f"tessera_session={cookie}"}
+            r, seconds = timed(lambda p=path, h=headers, b=body: bare.post(p, headers=h, content=b))
+            slowest = max(slowest, seconds)
+            assert r.status_code in REFUSALS, (i, path, body[:80], r.status_code, r.text)
+            assert len(r.content) < 1000 and r.json()["reason"], (i, r.text[:200])
+            statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+        assert client.get("/api/lobby").json() == lobby_before  # no seek made, taken or dropped
+        assert client.get("/api/me").json() == me  # the session is as it was
+        for users in ("nobody_at_all", "x" * 40, "%00"):
+            assert client.get(f"/api/users/{users}").status_code == 404
+        assert client.get(f"/api/games/{gid}/replay").status_code == 400  # not over yet
         for i in range(WS_CASES):
             kind, payload = ws_hello(rng)
 
@@ -305,6 +399,6 @@ def test_malformed_http_and_websocket_requests_are_refused_clearly(tmp_path: Pat
         import httpx
 
         assert httpx.get(server.url + "/api/meta", timeout=10).status_code == 200  # still up
-    assert sum(statuses.values()) == HTTP_CASES and len(statuses) >= 5, statuses
+    assert sum(statuses.values()) == HTTP_CASES + ONLINE_CASES and len(statuses) >= 5, statuses
     assert slowest < PER_REQUEST_S, f"the slowest answer took {slowest:.2f} s"
     assert peak_rss_mb() - peak_before < PEAK_GROWTH_MB
