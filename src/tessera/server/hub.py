@@ -699,7 +699,9 @@ class Hub:
             session.turn_started = time.monotonic()
         if session.over:
             await self._finish(session)
-        await self.notifier.publish({"kind": "action", "game": session.record.id, "seq": seq})
+        await self.notifier.publish(
+            {"kind": "action", "game": session.record.id, "seq": seq, "action": stored.to_json()}
+        )
 
     async def _finish(self, session: Session) -> None:
         """A game that just ended: its result for lists and profiles, and, for a rated game
@@ -752,7 +754,8 @@ class Hub:
         seat = self._seat(body, seats, "move")
         expected = field_int(body, "seq", required=False)
         async with session.lock:
-            await self.catch_up(session)
+            if expected is not None and expected > session.seq:
+                await self.catch_up(session)  # the page has heard of moves this process has not
             if session.record.seats[seat].kind != "human":
                 raise RequestError(403, "forbidden", "that seat is the computer's")
             if expected is not None and expected != session.seq:
@@ -868,9 +871,10 @@ class Hub:
         kind = event.get("kind")
         if kind == "action" and isinstance(event.get("game"), str):
             session = self.sessions.get(event["game"])
-            if session is not None and session.seq <= int(event.get("seq", 0)):
+            seq = event.get("seq")
+            if session is not None and isinstance(seq, int) and session.seq <= seq:
                 async with session.lock:
-                    changed = await self.catch_up(session)
+                    changed = await self._take(session, seq, event.get("action"))
                 if changed:
                     await self.broadcast(session)
                     self._schedule_clock(session)
@@ -894,6 +898,23 @@ class Hub:
                 await send(text)
             except Exception:
                 sockets.discard(send)
+
+    async def _take(self, session: Session, seq: int, data: Any) -> bool:
+        """Another process stored entry ``seq``: apply the action its event carries when it
+        is the next one here, else read what is missing from the log."""
+        if session.seq == seq and isinstance(data, dict):
+            try:
+                action = Action.from_json(data)
+                apply_action(session.game, action)
+            except (KeyError, TypeError, ValueError, IllegalMove):
+                self._forget(session.record.id, session)  # rebuilt from the log when asked
+                return False
+            session.record.actions.append(action)
+            session.turn_started = time.monotonic() - max(
+                0.0, time.time() - (action.at_ms or 0) / 1000
+            )
+            return True
+        return await self.catch_up(session)
 
     async def catch_up(self, session: Session) -> bool:
         """Apply what other processes stored since this one last looked (the caller holds the

@@ -23,6 +23,7 @@ log = logging.getLogger("tessera.server")
 CHANNEL = "tessera"
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 RECONNECT_S = 1.0
+MAX_BATCH = 200  # events per NOTIFY round trip
 
 
 class Notifier:
@@ -34,7 +35,8 @@ class Notifier:
         self._reconnected: list[Callable[[], Awaitable[None]]] = []
         self._task: asyncio.Task[None] | None = None
         self._send: Any = None  # the connection NOTIFY goes through
-        self._send_lock = asyncio.Lock()
+        self._outbox: list[str] = []
+        self._sender: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
 
     def subscribe(self, handler: Handler) -> None:
@@ -52,6 +54,9 @@ class Notifier:
         await asyncio.wait_for(self.listening.wait(), 30)
 
     async def close(self) -> None:
+        if self._sender is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._sender, 5)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(BaseException):
@@ -61,20 +66,31 @@ class Notifier:
                 await self._send.close()
 
     async def publish(self, event: dict[str, Any]) -> None:
+        """Deliver ``event`` here now, and queue it for the other processes: nobody waits for
+        them (the log already holds what matters), and a sender task gives PostgreSQL every
+        queued event in one round trip."""
         await self._deliver(event)
         if self.url is None:
             return
-        payload = json.dumps({**event, "origin": self.origin}, separators=(",", ":"))
-        try:
-            async with self._send_lock:
-                if self._send is None or self._send.closed:
-                    import psycopg
+        self._outbox.append(json.dumps({**event, "origin": self.origin}, separators=(",", ":")))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send_queued())
 
+    async def _send_queued(self) -> None:
+        import psycopg
+
+        while self._outbox:
+            batch, self._outbox = self._outbox[:MAX_BATCH], self._outbox[MAX_BATCH:]
+            try:
+                if self._send is None or self._send.closed:
                     self._send = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-                await self._send.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-        except Exception as exc:  # the others learn it from the log when they next look
-            log.warning("could not notify other processes: %s", exc)
-            self._send = None
+                await self._send.execute(
+                    "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload",
+                    (CHANNEL, batch),
+                )
+            except Exception as exc:  # the others learn it from the log when they next look
+                log.warning("could not notify other processes: %s", exc)
+                self._send = None
 
     async def _deliver(self, event: dict[str, Any]) -> None:
         for handler in list(self._handlers):

@@ -132,6 +132,26 @@ class Action:
     elapsed_ms: int | None = None
     at_ms: int | None = field(default=None, compare=False)
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "text": self.text,
+            "elapsed_ms": self.elapsed_ms,
+            "at_ms": self.at_ms,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        """An action another process sent (its fields checked: it came over the wire)."""
+        player, kind, text = data["player"], data["kind"], data["text"]
+        elapsed, at = data.get("elapsed_ms"), data.get("at_ms")
+        if not (type(player) is int and isinstance(kind, str) and isinstance(text, str)):
+            raise ValueError("malformed action")
+        if not all(v is None or type(v) is int for v in (elapsed, at)):
+            raise ValueError("malformed action")
+        return cls(player, kind, text, elapsed, at)
+
 
 @dataclass
 class GameRecord:
