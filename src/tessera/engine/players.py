@@ -4,7 +4,9 @@ A player gets only a :class:`~tessera.game.PlayerView` and returns a move
 (``choose(view) -> Move``). :class:`StaticPlayer` plays the move of best *static equity*:
 score plus the value of the tiles it keeps (KLV2 leave values), and, once the bag is empty,
 +2x the opponent's rack for going out or -(10 + 2x its own remaining tiles) for not going
-out. Exchanges and passes are candidates too. :class:`LevelPlayer` (levels 1-5) picks among
+out. Exchanges and passes are candidates too; while tiles remain in the bag a pass is worth the
+best other move less a turn (it keeps the rack and draws nothing), so it is played only when
+nothing else is legal. :class:`LevelPlayer` (levels 1-5) picks among
 the good moves with a controlled probability and prefers common words.
 """
 
