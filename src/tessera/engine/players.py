@@ -242,7 +242,8 @@ def weighted_choice(rng: random.Random, items: Sequence[Move], weights: Sequence
 
 
 PLAYER_NAMES = (
-    "static", "static-noleaves", "level1", "level2", "level3", "level4", "level5", "best",
+    "static", "static-noleaves", "static-endgame", "level1", "level2", "level3", "level4",
+    "level5", "best",
 )
 
 
@@ -250,6 +251,7 @@ def get_player(
     name: str, lexicon: Lexicon, *, seed: int | None = None, leaves: Leaves | None = None
 ) -> StaticPlayer:
     """A computer player by name: ``static`` (trained leaves), ``static-noleaves``,
+    ``static-endgame`` (static, then the exact endgame search once the bag is empty),
     ``level1`` … ``level5``, ``best`` (the strongest available).
 
     ``leaves`` overrides the shipped table; ``seed`` fixes a level player's random choices.
@@ -260,6 +262,10 @@ def get_player(
         return StaticPlayer(lexicon, trained, name=key)
     if key == "static-noleaves":
         return StaticPlayer(lexicon, None, name=key)
+    if key == "static-endgame":
+        from .endgame_player import EndgamePlayer
+
+        return EndgamePlayer(lexicon, trained, name=key)
     if key.startswith("level") and key[5:].isdigit() and int(key[5:]) in LEVELS:
         return LevelPlayer(lexicon, int(key[5:]), trained, seed=seed)
     raise ValueError(f"unknown player {name!r}; players: {', '.join(PLAYER_NAMES)}")
