@@ -59,16 +59,6 @@ inline uint64_t rack_key(int p, int t, int k) {
     return zkey(RACK, static_cast<uint64_t>(p), static_cast<uint64_t>(t), static_cast<uint64_t>(k));
 }
 
-// A short fingerprint of a move (22 bits, never 0) to find the table's best move in a list.
-uint32_t fingerprint(const Move& m) {
-    uint64_t h = static_cast<uint64_t>(m.kind) | static_cast<uint64_t>(m.row) << 8 |
-                 static_cast<uint64_t>(m.col) << 16 | static_cast<uint64_t>(m.across) << 24 |
-                 static_cast<uint64_t>(m.len) << 32;
-    h = mix(h);
-    for (int i = 0; i < m.len; ++i) h = mix(h ^ m.word[i]);
-    return static_cast<uint32_t>(h & 0x3FFFFF) | 1u;
-}
-
 bool same_move(const Move& a, const Move& b) {
     if (a.kind != b.kind) return false;
     if (a.kind != movegen::PLAY) return a.kind == movegen::PASS;
@@ -76,14 +66,59 @@ bool same_move(const Move& a, const Move& b) {
            std::memcmp(a.word, b.word, a.len) == 0;
 }
 
-inline uint64_t pack(int value, Bound bound, int depth, uint32_t move) {
+inline uint64_t pack(int value, Bound bound, int depth) {
     return static_cast<uint64_t>(static_cast<uint32_t>(value)) | static_cast<uint64_t>(bound) << 32 |
-           static_cast<uint64_t>(std::min(depth, PROVEN)) << 34 | static_cast<uint64_t>(move) << 42;
+           static_cast<uint64_t>(std::min(depth, PROVEN)) << 34;
 }
 inline int entry_value(uint64_t d) { return static_cast<int32_t>(static_cast<uint32_t>(d)); }
 inline Bound entry_bound(uint64_t d) { return static_cast<Bound>((d >> 32) & 3); }
 inline int entry_depth(uint64_t d) { return static_cast<int>((d >> 34) & 0xFF); }
-inline uint32_t entry_move(uint64_t d) { return static_cast<uint32_t>(d >> 42); }
+
+// A move in 128 bits, so the table can give it back to be tried before the position's moves
+// are generated: kind + 1 (2 bits; 0: none), across (1), row (5), column (5), tiles placed
+// (4), score (16), then 7 bits a placed tile (letter | blank bit), up to MAX_PACKED of them.
+// The played-through squares are the board's, found again when it is unpacked.
+constexpr int MAX_PACKED = 13;
+
+struct Bits {
+    uint64_t w[2] = {0, 0};
+    int at = 0;
+    void put(uint64_t v, int n) {
+        for (int i = 0; i < n; ++i, ++at) {
+            if ((v >> i) & 1) w[at >> 6] |= uint64_t(1) << (at & 63);
+        }
+    }
+    uint64_t get(int n) {
+        uint64_t v = 0;
+        for (int i = 0; i < n; ++i, ++at) v |= ((w[at >> 6] >> (at & 63)) & 1) << i;
+        return v;
+    }
+};
+
+void pack_move(const Move& m, TableEntry& e) {
+    Bits b;
+    int placed = 0;
+    for (int i = 0; i < m.len; ++i) placed += m.word[i] != 0;
+    if (m.kind == movegen::PLAY && (placed > MAX_PACKED || m.score < 0 || m.score > 0xFFFF)) {
+        e.move[0] = e.move[1] = 0;  // too long to keep: the move list's order stands
+        return;
+    }
+    b.put(static_cast<uint64_t>(m.kind) + 1, 2);
+    if (m.kind == movegen::PLAY) {
+        b.put(m.across, 1);
+        b.put(m.row, 5);
+        b.put(m.col, 5);
+        b.put(static_cast<uint64_t>(placed), 4);
+        b.put(static_cast<uint64_t>(m.score), 16);
+        for (int i = 0; i < m.len; ++i) {
+            if (!m.word[i]) continue;
+            b.put(m.word[i] & 0x3F, 6);
+            b.put(m.word[i] >> 7, 1);
+        }
+    }
+    e.move[0] = b.w[0];
+    e.move[1] = b.w[1];
+}
 
 // -- what every thread of one search shares ------------------------------------------------------
 
@@ -402,9 +437,77 @@ class Worker {
         root_value_.swap(values);
     }
 
+    // The move a table entry keeps, rebuilt on this board (false if there is none, or if it
+    // does not fit the position -- which only a hash collision could cause).
+    bool unpack_move(const TableEntry& e, Move& m) const {
+        Bits b;
+        b.w[0] = e.move[0];
+        b.w[1] = e.move[1];
+        const int kind = static_cast<int>(b.get(2)) - 1;
+        if (kind == movegen::PASS) {
+            m = Move{};
+            m.kind = movegen::PASS;
+            return true;
+        }
+        if (kind != movegen::PLAY) return false;
+        m = Move{};
+        m.kind = movegen::PLAY;
+        m.across = static_cast<uint8_t>(b.get(1));
+        m.row = static_cast<uint8_t>(b.get(5));
+        m.col = static_cast<uint8_t>(b.get(5));
+        const int placed = static_cast<int>(b.get(4));
+        m.score = static_cast<int32_t>(b.get(16));
+        m.equity = m.score;
+        uint8_t tiles[MAX_PACKED];
+        int need[MAX_TILES] = {};
+        for (int k = 0; k < placed; ++k) {
+            const uint8_t letter = static_cast<uint8_t>(b.get(6));
+            tiles[k] = static_cast<uint8_t>(letter | (b.get(1) ? BLANK_BIT : 0));
+            if (letter < 1 || letter > nletters_) return false;
+            if (++need[(tiles[k] & BLANK_BIT) ? 0 : letter] > rack_[stm_][(tiles[k] & BLANK_BIT) ? 0 : letter]) {
+                return false;
+            }
+        }
+        const int dr = m.across ? 0 : 1, dc = m.across ? 1 : 0;
+        int k = 0, len = 0;
+        for (int r = m.row, c = m.col; r < c_.rows && c < c_.cols; r += dr, c += dc) {
+            const uint8_t on = board_[r * c_.cols + c];
+            if (!on && k == placed) break;
+            m.word[len++] = on ? 0 : tiles[k++];
+        }
+        m.len = static_cast<uint8_t>(len);
+        return placed > 0 && k == placed;
+    }
+
+    // One move of a node: its value for the side to move (PVS: the first move with the full
+    // window, the others with a null window first).
+    int child(const Move& m, int depth, int alpha, int beta, size_t ply, bool pv_node, bool first,
+              bool& proven, bool& ended) {
+        Undo u;
+        ended = false;
+        proven = true;
+        const int sc = make(m, u, ended, ply);
+        ++nodes_;
+        int v;
+        if (ended) {
+            v = sc;
+        } else if (first || !sh_.pvs) {
+            v = sc - search(depth - 1, sc - beta, sc - alpha, ply + 1, pv_node, proven);
+        } else {
+            v = sc - search(depth - 1, sc - alpha - 1, sc - alpha, ply + 1, false, proven);
+            if (v > alpha && v < beta && !stopped_) {
+                proven = true;
+                v = sc - search(depth - 1, sc - beta, sc - alpha, ply + 1, true, proven);
+            }
+        }
+        unmake(m, u, ply);
+        return v;
+    }
+
     // Negamax: the spread change to the end of the game for the side to move, within
     // (alpha, beta) (fail-soft: a bound outside it). `proven` says whether the result holds to
-    // the end of the game (no line was cut at the depth horizon).
+    // the end of the game (no line was cut at the depth horizon). The table's move is tried
+    // before the moves are generated: when it cuts off, they never are.
     int search(int depth, int alpha, int beta, size_t ply, bool pv_node, bool& proven) {
         if (pv_.size() <= ply + 1) pv_.resize(ply + 2);
         pv_[ply].clear();
@@ -413,19 +516,19 @@ class Worker {
             proven = false;
             return estimate();
         }
-        uint32_t table_move = 0;
         // a root restricted to one candidate is not its position's value: no table entry
         const bool use_table = sh_.table != nullptr && !(ply == 0 && sh_.opt.only);
+        Move first{};
+        bool have_first = false;
         if (use_table) {
             ++probes_;
-            uint64_t data;
-            if (sh_.table->probe(hash_, data)) {
+            TableEntry e;
+            if (sh_.table->probe(hash_, e)) {
                 ++hits_;
-                table_move = entry_move(data);
-                const int d = entry_depth(data);
+                const int d = entry_depth(e.data);
                 if (d == PROVEN || d >= depth) {
-                    const int v = entry_value(data);
-                    const Bound b = entry_bound(data);
+                    const int v = entry_value(e.data);
+                    const Bound b = entry_bound(e.data);
                     // a PV node searches on, so the principal variation stays whole
                     if ((b == EXACT && !pv_node) || (b == LOWER && v >= beta) ||
                         (b == UPPER && v <= alpha)) {
@@ -433,69 +536,58 @@ class Worker {
                         return v;
                     }
                 }
-            }
-        }
-        std::vector<Move>* moves;
-        std::vector<int>* root_values = nullptr;
-        if (ply == 0) {
-            moves = &root_;
-            root_values = &root_value_;
-        } else {
-            if (lists_.size() <= ply) lists_.resize(ply + 1);
-            moves = &lists_[ply];
-            generate(*moves);
-            if (table_move != 0) {
-                for (size_t i = 1; i < moves->size(); ++i) {
-                    if (fingerprint((*moves)[i]) == table_move) {
-                        std::rotate(moves->begin(), moves->begin() + i, moves->begin() + i + 1);
-                        break;
-                    }
-                }
+                have_first = ply > 0 && unpack_move(e, first);
             }
         }
         const int alpha0 = alpha;
         int best = -INF;
-        size_t best_index = 0;
+        Move best_move{};
         bool all_proven = true;
-        for (size_t i = 0; i < moves->size(); ++i) {
-            const Move m = (*moves)[i];  // a copy: deeper plies may reuse the list's storage
-            Undo u;
-            bool ended = false;
-            const int sc = make(m, u, ended, ply);
-            ++nodes_;
-            int v;
-            bool child_proven = true;
-            if (ended) {
-                v = sc;
-            } else if (i == 0 || !sh_.pvs) {
-                v = sc - search(depth - 1, sc - beta, sc - alpha, ply + 1, pv_node, child_proven);
-            } else {
-                v = sc - search(depth - 1, sc - alpha - 1, sc - alpha, ply + 1, false, child_proven);
-                if (v > alpha && v < beta && !stopped_) {
-                    child_proven = true;
-                    v = sc - search(depth - 1, sc - beta, sc - alpha, ply + 1, true, child_proven);
-                }
-            }
-            unmake(m, u, ply);
-            if (stopped_) return 0;
+        size_t searched = 0;
+        // one move searched: the best, the window, the principal variation; true on a cutoff
+        auto visit = [&](const Move& m, int* slot) {
+            bool child_proven = true, ended = false;
+            const int v = child(m, depth, alpha, beta, ply, pv_node, searched == 0, child_proven,
+                                ended);
+            ++searched;
+            if (stopped_) return true;
             all_proven = all_proven && child_proven;
-            if (root_values != nullptr) (*root_values)[i] = v;
+            if (slot != nullptr) *slot = v;
             if (v > best) {
                 best = v;
-                best_index = i;
+                best_move = m;
                 std::vector<Move>& line = pv_[ply];
                 line.clear();
                 line.push_back(m);
                 if (!ended) line.insert(line.end(), pv_[ply + 1].begin(), pv_[ply + 1].end());
             }
             if (v > alpha) alpha = v;
-            if (alpha >= beta) break;
+            return alpha >= beta;
+        };
+        bool cut = have_first && visit(first, nullptr);
+        if (!cut) {
+            std::vector<Move>* moves;
+            if (ply == 0) {
+                moves = &root_;
+            } else {
+                if (lists_.size() <= ply) lists_.resize(ply + 1);
+                moves = &lists_[ply];
+                generate(*moves);
+            }
+            for (size_t i = 0; i < moves->size() && !cut; ++i) {
+                const Move m = (*moves)[i];  // a copy: deeper plies may reuse the storage
+                if (have_first && same_move(m, first)) continue;
+                cut = visit(m, ply == 0 ? &root_value_[i] : nullptr);
+            }
         }
+        if (stopped_) return 0;
         proven = all_proven;
         if (use_table) {
+            TableEntry e;
             const Bound b = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
-            sh_.table->store(hash_, pack(best, b, proven ? PROVEN : depth,
-                                         fingerprint((*moves)[best_index])));
+            e.data = pack(best, b, proven ? PROVEN : depth);
+            pack_move(best_move, e);
+            sh_.table->store(hash_, e);
         }
         return best;
     }
@@ -510,21 +602,25 @@ Table::Table(size_t entries) {
     while (n < entries) n <<= 1;
     size_ = n;
     mask_ = n / 2 - 1;  // buckets of two entries
-    words_.reset(new std::atomic<uint64_t>[2 * n]);
+    words_.reset(new std::atomic<uint64_t>[WORDS * n]);
     clear();
 }
 
 void Table::clear() {
-    for (size_t i = 0; i < 2 * size_; ++i) words_[i].store(0, std::memory_order_relaxed);
+    for (size_t i = 0; i < WORDS * size_; ++i) words_[i].store(0, std::memory_order_relaxed);
 }
 
-bool Table::probe(uint64_t key, uint64_t& data) const {
-    const size_t b = 4 * (key & mask_);
-    for (size_t i = b; i < b + 4; i += 2) {
+bool Table::probe(uint64_t key, TableEntry& e) const {
+    const size_t b = 2 * WORDS * (key & mask_);
+    for (size_t i = b; i < b + 2 * WORDS; i += WORDS) {
         const uint64_t check = words_[i].load(std::memory_order_relaxed);
         const uint64_t d = words_[i + 1].load(std::memory_order_relaxed);
-        if ((check ^ d) == key && d != 0) {
-            data = d;
+        const uint64_t m0 = words_[i + 2].load(std::memory_order_relaxed);
+        const uint64_t m1 = words_[i + 3].load(std::memory_order_relaxed);
+        if ((check ^ d ^ m0 ^ m1) == key && d != 0) {
+            e.data = d;
+            e.move[0] = m0;
+            e.move[1] = m1;
             return true;
         }
     }
@@ -533,12 +629,14 @@ bool Table::probe(uint64_t key, uint64_t& data) const {
 
 // The first entry of a bucket keeps the deepest result (a proven one above all), the second
 // the latest: deep work survives, and shallow work still has a place.
-void Table::store(uint64_t key, uint64_t data) {
-    const size_t b = 4 * (key & mask_);
+void Table::store(uint64_t key, const TableEntry& e) {
+    const size_t b = 2 * WORDS * (key & mask_);
     const uint64_t old = words_[b + 1].load(std::memory_order_relaxed);
-    const size_t i = old == 0 || entry_depth(data) >= entry_depth(old) ? b : b + 2;
-    words_[i + 1].store(data, std::memory_order_relaxed);
-    words_[i].store(key ^ data, std::memory_order_relaxed);
+    const size_t i = old == 0 || entry_depth(e.data) >= entry_depth(old) ? b : b + WORDS;
+    words_[i + 1].store(e.data, std::memory_order_relaxed);
+    words_[i + 2].store(e.move[0], std::memory_order_relaxed);
+    words_[i + 3].store(e.move[1], std::memory_order_relaxed);
+    words_[i].store(key ^ e.data ^ e.move[0] ^ e.move[1], std::memory_order_relaxed);
 }
 
 // -- the solver ------------------------------------------------------------------------------------
@@ -760,7 +858,7 @@ class EndgameSolver {
   private:
     static size_t table_entries(int mb) {
         if (mb < 1 || mb > 16384) throw py::value_error("the table takes 1..16384 MB");
-        return static_cast<size_t>(mb) * (1u << 20) / 16;
+        return static_cast<size_t>(mb) * (1u << 20) / (8 * tessera::endgame::Table::WORDS);
     }
 
     py::object keep_;  // the generator's Python object, owner of the config

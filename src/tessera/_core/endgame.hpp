@@ -65,16 +65,23 @@ struct Result {
     uint64_t tt_hits = 0;
 };
 
-// The transposition table: two 64-bit words per entry, written and read without locks (the
-// key is stored XOR the data, so a torn entry reads as a miss).
+// One table entry: data = value (32 bits), bound kind (2), depth (8; 255 = proven); move = the
+// best move, packed (endgame.cpp, pack_move).
+struct TableEntry {
+    uint64_t data = 0;
+    uint64_t move[2] = {0, 0};
+};
+
+// The transposition table: buckets of two entries of four 64-bit words, written and read
+// without locks (the key is stored XOR the other words, so a torn entry reads as a miss).
 class Table {
   public:
+    static constexpr size_t WORDS = 4;
     explicit Table(size_t entries);
     void clear();
     size_t size() const { return size_; }
-    // data: value (32 bits), bound kind (2), depth (8; 255 = proven), move fingerprint (22)
-    bool probe(uint64_t key, uint64_t& data) const;
-    void store(uint64_t key, uint64_t data);
+    bool probe(uint64_t key, TableEntry& entry) const;
+    void store(uint64_t key, const TableEntry& entry);
 
   private:
     size_t size_;

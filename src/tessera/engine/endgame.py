@@ -29,7 +29,7 @@ from tessera.rules import Rules, ScorelessEnd
 
 from . import native
 
-DEFAULT_TABLE_MB = 32  # the transposition table: 2M entries of 16 bytes
+DEFAULT_TABLE_MB = 32  # the transposition table: 1M entries of 32 bytes
 MAX_THREADS = 256
 
 
