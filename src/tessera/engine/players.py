@@ -4,7 +4,9 @@ A player gets only a :class:`~tessera.game.PlayerView` and returns a move
 (``choose(view) -> Move``). :class:`StaticPlayer` plays the move of best *static equity*:
 score plus the value of the tiles it keeps (KLV2 leave values), and, once the bag is empty,
 +2x the opponent's rack for going out or -(10 + 2x its own remaining tiles) for not going
-out. Exchanges and passes are candidates too. :class:`LevelPlayer` (levels 1-5) picks among
+out. Exchanges and passes are candidates too; while tiles remain in the bag a pass is worth the
+best other move less a turn (it keeps the rack and draws nothing), so it is played only when
+nothing else is legal. :class:`LevelPlayer` (levels 1-5) picks among
 the good moves with a controlled probability and prefers common words.
 """
 
@@ -240,7 +242,8 @@ def weighted_choice(rng: random.Random, items: Sequence[Move], weights: Sequence
 
 
 PLAYER_NAMES = (
-    "static", "static-noleaves", "level1", "level2", "level3", "level4", "level5", "best",
+    "static", "static-noleaves", "static-endgame", "level1", "level2", "level3", "level4",
+    "level5", "best",
 )
 
 
@@ -248,6 +251,7 @@ def get_player(
     name: str, lexicon: Lexicon, *, seed: int | None = None, leaves: Leaves | None = None
 ) -> StaticPlayer:
     """A computer player by name: ``static`` (trained leaves), ``static-noleaves``,
+    ``static-endgame`` (static, then the exact endgame search once the bag is empty),
     ``level1`` … ``level5``, ``best`` (the strongest available).
 
     ``leaves`` overrides the shipped table; ``seed`` fixes a level player's random choices.
@@ -258,6 +262,10 @@ def get_player(
         return StaticPlayer(lexicon, trained, name=key)
     if key == "static-noleaves":
         return StaticPlayer(lexicon, None, name=key)
+    if key == "static-endgame":
+        from .endgame_player import EndgamePlayer
+
+        return EndgamePlayer(lexicon, trained, name=key)
     if key.startswith("level") and key[5:].isdigit() and int(key[5:]) in LEVELS:
         return LevelPlayer(lexicon, int(key[5:]), trained, seed=seed)
     raise ValueError(f"unknown player {name!r}; players: {', '.join(PLAYER_NAMES)}")
