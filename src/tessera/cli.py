@@ -18,6 +18,8 @@ SUBCOMMANDS: dict[str, str] = {
     "autoplay": "tessera.engine.cli:autoplay",
     "leaves": "tessera.engine.cli:leaves",
     "analyze": "tessera.engine.cli:analyze",
+    "sim": "tessera.engine.sim_cli:sim",
+    "winpct": "tessera.engine.sim_cli:winpct",
 }
 
 

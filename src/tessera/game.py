@@ -164,6 +164,8 @@ class PlayerView:
     clocks_ms: tuple[int, ...] | None
     result: GameResult | None
     final_racks: tuple[tuple[int, ...], ...] | None  # revealed once the game is over
+    scoreless_turns: int = 0  # consecutive scoreless turns so far (R6.2)
+    consecutive_passes: int = 0  # consecutive passes so far (the pass endings, R6.3)
 
     @property
     def tileset(self) -> TileSet:
@@ -380,6 +382,8 @@ class Game:
             clocks_ms=clocks,
             result=self.result,
             final_racks=tuple(tuple(p.rack.tiles()) for p in self._players) if over else None,
+            scoreless_turns=self._scoreless,
+            consecutive_passes=self._passes,
         )
 
     @staticmethod
