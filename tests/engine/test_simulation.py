@@ -14,7 +14,7 @@ from tessera.cli import main
 from tessera.engine import native
 from tessera.engine.players import StaticPlayer
 from tessera.engine.simref import reference_simulate, stream_seed
-from tessera.engine.simulation import SimulationError, simulate
+from tessera.engine.simulation import BATCH, MIN_PRUNE, SimulationError, simulate
 from tessera.engine.winpct import default_win_table
 from tessera.formats import cgp
 from tessera.game import Game, PlayerView
@@ -53,7 +53,7 @@ def view_after(lex: Lexicon, static: StaticPlayer, seed: int, turns: int) -> Pla
 def reference(lex: Lexicon, static: StaticPlayer, view: PlayerView, cands, **kw):
     eng = native.engine(lex, view.rules)
     return reference_simulate(eng, native.leave_table(static.leaves), default_win_table(), view,
-                              cands, **kw)
+                              cands, min_prune=MIN_PRUNE, batch=BATCH, **kw)
 
 
 def by_text(result) -> dict[str, object]:
@@ -185,6 +185,25 @@ def test_given_candidates_and_ranking(lex, static) -> None:
     assert equities == sorted(equities, reverse=True)
 
 
+def test_the_leader_is_chosen_only_when_clearly_ahead_of_the_static_best(lex, static) -> None:
+    view = view_after(lex, static, 22, 6)
+    static_best = static.ranked(view, top=1)[0].move
+    plain = simulate(view, iterations=48, seed=6, lexicon=lex, prune_z=None, choose_z=None)
+    assert plain.chosen == 0 and plain.best is plain.candidates[0]
+    first = next(c for c in plain.candidates if c.move == static_best)
+    assert first.lead == 0.0 and first.lead_se == 0.0
+    for c in plain.candidates:  # the lead is by win %, deal by deal, over the static best
+        assert c.lead == pytest.approx(c.win - first.win, abs=1e-12)
+        assert c.lead_se is not None and c.lead_se >= 0
+    leader = plain.candidates[0]
+    for z in (0.0, 1.0, 100.0):
+        result = simulate(view, iterations=48, seed=6, lexicon=lex, prune_z=None, choose_z=z)
+        clear = leader.lead > z * leader.lead_se
+        assert result.best.move == (leader.move if clear else static_best)
+    strict = simulate(view, iterations=48, seed=6, lexicon=lex, prune_z=None, choose_z=100.0)
+    assert strict.best.move == static_best
+
+
 def test_bad_requests_are_clear_errors(lex, static) -> None:
     view = view_after(lex, static, 19, 4)
     bad = [
@@ -199,6 +218,7 @@ def test_bad_requests_are_clear_errors(lex, static) -> None:
         ({"candidates": [Play(0, 0, True, (1, 1, 1), 3)]}, "is not a legal move here"),
         ({"candidates": [Exchange((26, 26, 26, 26))]}, "is not a legal move here"),
         ({"rank_by": "score"}, "rank_by must be"),
+        ({"choose_z": -1}, "choose_z must be"),
     ]
     for kwargs, message in bad:
         with pytest.raises(SimulationError, match=message):

@@ -17,8 +17,10 @@
 // Iterations run in batches of `batch`; within a batch, (iteration, candidate) rollouts are
 // shared out among threads, each result written to its own slot, and the batch is summed in
 // iteration order afterwards, so a fixed iteration count and seed give the same sums on any
-// number of threads. After each batch a candidate whose mean + z*se falls below the leader's
-// mean - z*se (by win % or by equity) is dropped.
+// number of threads. After each batch a candidate is dropped when it is behind the leader (by
+// win % or by equity) by more than z standard errors of their difference. The difference is
+// taken deal by deal: both were played from the same deals, so the luck of the draw, common to
+// both, cancels (the sums of products of every pair of candidates are kept for this).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -313,6 +315,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
     if (plies < 0) throw py::value_error("plies must be >= 0");
     if (threads < 1) throw py::value_error("threads must be >= 1");
     if (batch < 1) throw py::value_error("batch must be >= 1");
+    if (min_prune < 2) throw py::value_error("min_prune must be >= 2");
     if (iterations <= 0 && !(time_limit > 0))
         throw py::value_error("give an iteration count or a time limit");
     s.plies = plies;
@@ -325,6 +328,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
     }
     const int nc = static_cast<int>(s.cands.size());
     std::vector<Stat> stats(nc);
+    std::vector<double> cross(static_cast<size_t>(nc) * nc, 0.0);  // sums of x_a * x_b
     std::vector<int> active(nc);
     for (int c = 0; c < nc; c++) active[c] = c;
     int64_t done = 0;
@@ -358,6 +362,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
                 bool all = true;
                 for (int a = 0; a < na; a++) all = all && ok[complete * na + a];
                 if (!all) break;
+                const double* x = by_win ? &wn[complete * na] : &eq[complete * na];
                 for (int a = 0; a < na; a++) {
                     Stat& st = stats[active[a]];
                     const double e = eq[complete * na + a], w = wn[complete * na + a];
@@ -366,6 +371,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
                     st.sumsq += e * e;
                     st.wsum += w;
                     st.wsumsq += w * w;
+                    for (int b = 0; b < na; b++) cross[active[a] * nc + active[b]] += x[a] * x[b];
                 }
                 complete++;
             }
@@ -376,14 +382,17 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
             }
             if (done >= min_prune && na > 1) {
                 auto mean = [&](int c) { return by_win ? stats[c].wmean() : stats[c].mean(); };
-                auto se = [&](int c) { return by_win ? stats[c].se_win() : stats[c].se_eq(); };
                 int lead = active[0];
                 for (int c : active)
                     if (mean(c) > mean(lead)) lead = c;
-                const double floor = mean(lead) - z * se(lead);
                 std::vector<int> keep;
                 for (int c : active) {
-                    if (c != lead && mean(c) + z * se(c) < floor) stats[c].pruned = true;
+                    // every active candidate has been played from all `done` deals
+                    const double d = mean(c) - mean(lead);
+                    const double ss = cross[c * nc + c] - 2 * cross[c * nc + lead] +
+                                      cross[lead * nc + lead];  // sum of squared differences
+                    const double var = std::max(0.0, (ss - done * d * d) / (done - 1));
+                    if (c != lead && d + z * std::sqrt(var / done) < 0) stats[c].pruned = true;
                     else keep.push_back(c);
                 }
                 active.swap(keep);
@@ -391,6 +400,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
         }
     }
     py::list out;
+    const Stat& first = stats[0];
     for (int c = 0; c < nc; c++) {
         const Stat& st = stats[c];
         py::dict d;
@@ -400,6 +410,18 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
         d["win"] = st.wmean();
         d["win_se"] = st.se_win();
         d["pruned"] = st.pruned;
+        // the lead over candidate 0 (by the ranking measure) and its standard error, deal by
+        // deal, when both were played from every deal
+        if (!st.pruned && !first.pruned && done >= 2) {
+            const double lead = by_win ? st.wmean() - first.wmean() : st.mean() - first.mean();
+            const double ss = cross[c * nc + c] - 2 * cross[c * nc] + cross[0];
+            const double var = std::max(0.0, (ss - done * lead * lead) / (done - 1));
+            d["lead"] = lead;
+            d["lead_se"] = std::sqrt(var / done);
+        } else {
+            d["lead"] = py::none();
+            d["lead_se"] = py::none();
+        }
         out.append(d);
     }
     py::dict res;

@@ -195,7 +195,7 @@ def _simulate_turn(
         res = simulate(
             view, sim.plies, sim.iterations, sim.time_limit, sim.threads, cands,
             None if sim.seed is None else sim.seed + number, lexicon=bot.lexicon,
-            leaves=bot.leaves,
+            leaves=bot.leaves, choose_z=None,  # the best by simulation: the leader
         )
     except SimulationError as exc:
         result.note = f"not simulated: {exc}"

@@ -46,6 +46,7 @@ def result_dict(result: SimResult, alphabet: Any, board: Board) -> dict[str, Any
         "seed": result.seed,
         "threads": result.threads,
         "rank_by": result.rank_by,
+        "chosen": result.chosen,
         "candidates": [
             {
                 "move": move_text(c.move, alphabet, board),
@@ -57,6 +58,8 @@ def result_dict(result: SimResult, alphabet: Any, board: Board) -> dict[str, Any
                 "win_se_pct": round(100 * c.win_se, 3) if c.iterations > 1 else None,
                 "iterations": c.iterations,
                 "pruned": c.pruned,
+                "lead": None if c.lead is None else round(c.lead, 5),
+                "lead_se": None if c.lead_se is None else round(c.lead_se, 5),
             }
             for c in result.candidates
         ],
@@ -88,7 +91,8 @@ def sim(
     """Simulate the best moves of the player to move in a CGP position: each candidate is
     played, then PLIES moves by the static player, over many deals of the unseen tiles.
     Prints each candidate's mean equity (spread change plus leave at the horizon) with its
-    standard error and its win probability, best first."""
+    standard error and its win probability, best first; * marks the move chosen (the leader,
+    unless it is not clearly ahead of the static best)."""
     from tessera.formats.cgp import CgpError, loads
     from tessera.lexicon import Lexicon, LexiconError
 
@@ -132,8 +136,9 @@ def sim(
     for k, c in enumerate(result.candidates, start=1):
         se = f"{c.se:6.2f}" if c.iterations > 1 else f"{'':>6}"
         mark = "  (dropped)" if c.pruned else ""
+        chosen = "*" if k - 1 == result.chosen else " "
         click.echo(
-            f"{k:>3}  {move_text(c.move, alphabet, view.board):<24} {c.score:>5} "
+            f"{k:>2}{chosen}  {move_text(c.move, alphabet, view.board):<24} {c.score:>5} "
             f"{c.static_equity:>7.1f} {c.equity:>8.2f} {se} {c.win_pct:>7.2f} "
             f"{c.iterations:>6}{mark}"
         )

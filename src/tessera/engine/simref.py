@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tessera.game import PlayerView
@@ -179,26 +179,21 @@ class RefStat:
     wins: float = 0.0
     wins_sq: float = 0.0
     pruned: bool = False
+    values: list[float] = field(default_factory=list)  # per deal, by the ranking measure
 
     def mean(self, by_win: bool) -> float:
         return (self.wins if by_win else self.total) / self.n if self.n else 0.0
-
-    def se(self, by_win: bool) -> float:
-        if self.n < 2:
-            return math.inf
-        s, sq = (self.wins, self.wins_sq) if by_win else (self.total, self.total_sq)
-        m = s / self.n
-        return math.sqrt(max(0.0, (sq - self.n * m * m) / (self.n - 1)) / self.n)
 
 
 def reference_simulate(
     eng: Any, table: Any, win: WinTable | None, view: PlayerView,
     candidates: Sequence[tuple[Any, ...]], *, plies: int, iterations: int, seed: int,
     opp_leaves: Sequence[Sequence[int]] = (), exchanges: Sequence[int] = (0, 0),
-    z: float | None = None, min_prune: int = 32, batch: int = 16, by_win: bool = True,
+    z: float | None = None, min_prune: int = 16, batch: int = 16, by_win: bool = True,
 ) -> list[RefStat]:
     """Per candidate: iterations and sums, with the same batches and dropping rule as the
-    compiled loop (``z`` standard errors; None never drops one)."""
+    compiled loop: after each batch, a candidate behind the leader by more than ``z``
+    standard errors of their deal-by-deal difference is dropped (None: never)."""
     stats = [RefStat() for _ in candidates]
     active = list(range(len(candidates)))
     opp_size = view.rack_counts[1 - view.player]
@@ -217,16 +212,19 @@ def reference_simulate(
                 st.total_sq += e * e
                 st.wins += w
                 st.wins_sq += w * w
+                st.values.append(w if by_win else e)
         done += nb
         if z is not None and done >= min_prune and len(active) > 1:
             lead = active[0]
             for c in active:
                 if stats[c].mean(by_win) > stats[lead].mean(by_win):
                     lead = c
-            floor = stats[lead].mean(by_win) - z * stats[lead].se(by_win)
             keep = []
             for c in active:
-                if c != lead and stats[c].mean(by_win) + z * stats[c].se(by_win) < floor:
+                diffs = [a - b for a, b in zip(stats[c].values, stats[lead].values, strict=True)]
+                d = sum(diffs) / done
+                var = sum((x - d) ** 2 for x in diffs) / (done - 1)
+                if c != lead and d + z * math.sqrt(var / done) < 0:
                     stats[c].pruned = True
                 else:
                     keep.append(c)

@@ -9,8 +9,12 @@ is informative (:mod:`tessera.engine.inference`) — and plays every candidate, 
 moves of the static player for each side in turn. A candidate's *equity* is the mean spread
 change plus the leave value at the horizon; its *win* is the mean win probability there
 (:mod:`tessera.engine.winpct`). Candidates are ranked by win probability (``rank_by="win"``,
-the default) or by equity; a candidate clearly behind the leader (``prune_z`` standard errors)
-stops being simulated.
+the default) or by equity; a candidate clearly behind the leader (``prune_z`` standard errors
+of their deal-by-deal difference) stops being simulated. The move chosen (``best``) is the
+leader, unless its lead over the static best is within ``choose_z`` standard errors: the
+static ranking is a good estimate already, and the best of a few noisy means is more often
+lucky than better, so with few iterations the simulation only overrides it when the evidence
+is clear.
 
 A fixed ``iterations`` with a ``seed`` gives the same result on any number of ``threads``;
 with a ``time_limit`` the call returns within it (iterations stop at the deadline).
@@ -37,10 +41,11 @@ from .players import StaticPlayer, exchanges_done
 from .winpct import WinTable, default_win_table
 
 DEFAULT_PLIES = 2
-DEFAULT_CANDIDATES = 15
+DEFAULT_CANDIDATES = 10
 DEFAULT_ITERATIONS = 1000  # when neither an iteration count nor a time limit is given
 PRUNE_Z = 2.0  # standard errors between a dropped candidate and the leader
-MIN_PRUNE = 32  # iterations before any candidate is dropped
+CHOOSE_Z = 1.0  # standard errors the leader must be ahead of the static best to be chosen
+MIN_PRUNE = 16  # iterations before any candidate is dropped
 NEVER = 2**62
 BATCH = 16  # iterations between pruning decisions (fixed: results must not depend on threads)
 INFERENCE_SHARE = 0.15  # of a time limit, spent on inference at most
@@ -71,6 +76,8 @@ class SimCandidate:
     win_se: float
     iterations: int
     pruned: bool
+    lead: float | None = None  # over the static best, by the ranking measure, deal by deal
+    lead_se: float | None = None
 
     @property
     def win_pct(self) -> float:
@@ -90,10 +97,12 @@ class SimResult:
     threads: int
     rank_by: str
     inference: Inference | None  # used when informative
+    chosen: int = 0  # index in ``candidates`` of the move chosen
 
     @property
     def best(self) -> SimCandidate:
-        return self.candidates[0]
+        """The move chosen (see the module docstring): the leader, or the static best."""
+        return self.candidates[self.chosen]
 
 
 @cache
@@ -216,6 +225,7 @@ def simulate(
     inference: bool | Inference | None = True,
     rank_by: str = "win",
     prune_z: float | None = PRUNE_Z,
+    choose_z: float | None = CHOOSE_Z,
 ) -> SimResult:
     """Simulate the viewer's candidate moves (see the module docstring).
 
@@ -223,7 +233,7 @@ def simulate(
     :data:`DEFAULT_ITERATIONS` are run. ``lexicon`` defaults to the shipped ENABLE list,
     ``leaves`` to the shipped table, ``win_table`` to the shipped one. ``inference``: True to
     infer the opponent's leave from their last move, an :class:`Inference` to use, or False.
-    ``prune_z`` None: no candidate is dropped.
+    ``prune_z`` None: no candidate is dropped; ``choose_z`` None: the leader is chosen.
     """
     began = time.perf_counter()
     _bounded("plies", plies, 0, MAX_PLIES)
@@ -238,6 +248,8 @@ def simulate(
         raise SimulationError(f"rank_by must be 'win' or 'equity', not {rank_by!r}")
     if prune_z is not None:
         _bounded("prune_z", prune_z, 0.0, 100.0)
+    if choose_z is not None:
+        _bounded("choose_z", choose_z, 0.0, 100.0)
     check_position(view)
     lex = lexicon if lexicon is not None else _shipped_lexicon()
     try:
@@ -249,7 +261,7 @@ def simulate(
     if seed is None:
         seed = random.SystemRandom().randrange(2**64)
     seed %= 2**64
-    cands = _candidates(view, ranker, candidates)
+    cands = sorted(_candidates(view, ranker, candidates), key=lambda c: -c[6])  # static best first
 
     used: Inference | None = None
     if isinstance(inference, Inference):
@@ -280,7 +292,7 @@ def simulate(
     for k, (cand, stat) in enumerate(zip(cands, raw["candidates"], strict=True)):
         found.append((k, SimCandidate(
             native.to_move(cand), cand[5], cand[6], stat["equity"], stat["se"], stat["win"],
-            stat["win_se"], stat["n"], stat["pruned"],
+            stat["win_se"], stat["n"], stat["pruned"], stat["lead"], stat["lead_se"],
         )))
     found.sort(key=lambda kc: (
         kc[1].pruned,
@@ -288,9 +300,16 @@ def simulate(
         -kc[1].equity,
         kc[0],
     ))
+    ordered = tuple(c for _, c in found)
+    chosen = 0
+    leader = ordered[0]
+    if choose_z is not None and found[0][0] != 0 and leader.lead is not None:
+        assert leader.lead_se is not None
+        if leader.lead <= choose_z * leader.lead_se:  # not clearly ahead of the static best
+            chosen = next(i for i, (k, _) in enumerate(found) if k == 0)
     return SimResult(
-        tuple(c for _, c in found), raw["iterations"], plies, time.perf_counter() - began,
-        raw["stopped"], seed, threads, rank_by, used if opp_leaves else None,
+        ordered, raw["iterations"], plies, time.perf_counter() - began, raw["stopped"], seed,
+        threads, rank_by, used if opp_leaves else None, chosen,
     )
 
 
