@@ -173,3 +173,19 @@ def test_level5_plays_its_best_by_a_short_simulation(lex, monkeypatch) -> None:
     calls.clear()
     club.choose(view)
     assert not calls  # the lower levels never simulate
+
+
+def test_rollouts_play_to_the_end_when_the_bag_is_nearly_empty(lex) -> None:
+    from tessera.engine.sim_player import PLAY_OUT_BAG, PLAY_OUT_PLIES
+
+    game = midgame(lex, seed=9, turns=0)
+    static = StaticPlayer(lex)
+    while game.bag_count > PLAY_OUT_BAG:
+        game.play(static.choose(game.view(game.to_move)), game.to_move)
+    assert 0 < game.bag_count <= PLAY_OUT_BAG
+    player = SimPlayer(lex, iterations=8, candidates=3, seed=2, time_limit=None)
+    game.play(player.choose(game.view(game.to_move)), game.to_move)
+    assert player.last is not None and player.last.plies == PLAY_OUT_PLIES
+    early = midgame(lex, seed=9)
+    player.choose(early.view(early.to_move))
+    assert player.last.plies == 2

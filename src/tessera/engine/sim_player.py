@@ -2,7 +2,9 @@
 
 With more than two tiles in the bag it simulates (:func:`~tessera.engine.simulation.simulate`)
 the best static candidates, with the opponent's leave inferred from their last move, and plays
-the candidate of highest win probability. Each move gets the budget
+the candidate of highest win probability. With few tiles left in the bag
+(:data:`PLAY_OUT_BAG` or fewer) the rollouts play on to the end of the game, which is then
+only a few moves away, instead of stopping after ``plies`` moves. Each move gets the budget
 :func:`~tessera.engine.timing.move_budget` allows (its ``time_limit``, and a share of the game
 clock when there is one). It challenges and accepts as the static player does; a game it
 cannot simulate (more than two players, rules the compiled engine does not take) it plays as
@@ -30,6 +32,8 @@ from .timing import move_budget
 from .winpct import WinTable
 
 DEFAULT_TIME_LIMIT = 0.5  # seconds a move when no other limit is given
+PLAY_OUT_BAG = 7  # with this many tiles in the bag or fewer, rollouts go to the end
+PLAY_OUT_PLIES = 30  # enough plies to end the game from there
 
 
 class SimPlayer(StaticPlayer):
@@ -90,8 +94,9 @@ class SimPlayer(StaticPlayer):
             return native.to_move(top[0])
         if budget is not None:
             budget = max(0.001, budget - (time.perf_counter() - began))
+        plies = PLAY_OUT_PLIES if view.bag_count <= PLAY_OUT_BAG else self.plies
         self.last = simulate(
-            view, self.plies, self.iterations, budget, self.threads, self.candidates,
+            view, plies, self.iterations, budget, self.threads, self.candidates,
             self.move_seed(view), lexicon=self.lexicon, leaves=self.leaves,
             win_table=self.win_table, inference=self.inference, rank_by=self.rank_by,
         )
