@@ -219,6 +219,7 @@ def test_bad_requests_are_clear_errors(lex, static) -> None:
         ({"candidates": [Exchange((26, 26, 26, 26))]}, "is not a legal move here"),
         ({"rank_by": "score"}, "rank_by must be"),
         ({"choose_z": -1}, "choose_z must be"),
+        ({"seed": 1.5}, "seed must be a whole number"),
     ]
     for kwargs, message in bad:
         with pytest.raises(SimulationError, match=message):

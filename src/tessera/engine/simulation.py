@@ -260,6 +260,8 @@ def simulate(
     table = win_table if win_table is not None else default_win_table()
     if seed is None:
         seed = random.SystemRandom().randrange(2**64)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimulationError(f"seed must be a whole number, not {seed!r}")
     seed %= 2**64
     cands = sorted(_candidates(view, ranker, candidates), key=lambda c: -c[6])  # static best first
 
