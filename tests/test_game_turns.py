@@ -262,8 +262,17 @@ def test_view_fields_hold_no_other_rack_and_no_bag():
     assert names == {
         "player", "names", "rules", "board", "rack", "scores", "to_move", "state", "bag_count",
         "rack_counts", "unseen", "history", "can_challenge", "clocks_ms", "result",
-        "final_racks",
+        "final_racks", "scoreless_turns", "consecutive_passes",
     }
+
+
+def test_view_counts_the_scoreless_turns_and_passes():
+    game = make_game("naspa")
+    game.pass_turn()
+    game.pass_turn()
+    for player in (0, 1):
+        view = game.view(player)
+        assert (view.scoreless_turns, view.consecutive_passes) == (2, 2)
 
 
 def _view_game():

@@ -18,6 +18,7 @@ SUBCOMMANDS: dict[str, str] = {
     "autoplay": "tessera.engine.cli:autoplay",
     "leaves": "tessera.engine.cli:leaves",
     "analyze": "tessera.engine.cli:analyze",
+    "endgame": "tessera.engine.endgame_cli:endgame",
     "sim": "tessera.engine.sim_cli:sim",
     "winpct": "tessera.engine.sim_cli:winpct",
 }

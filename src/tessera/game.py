@@ -165,7 +165,7 @@ class PlayerView:
     result: GameResult | None
     final_racks: tuple[tuple[int, ...], ...] | None  # revealed once the game is over
     scoreless_turns: int = 0  # consecutive scoreless turns so far (R6.2)
-    consecutive_passes: int = 0  # consecutive passes so far (the pass endings, R6.3)
+    consecutive_passes: int = 0  # consecutive passes so far (R6.3)
 
     @property
     def tileset(self) -> TileSet:

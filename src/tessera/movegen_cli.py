@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from .board import Board
 from .move import Exchange, Move, Play
+
+if TYPE_CHECKING:
+    from .lexicon import Lexicon
 
 
 def bag_count_of(position: object) -> int:
@@ -19,6 +24,25 @@ def bag_count_of(position: object) -> int:
         if not rack:
             unseen -= min(rules.rack_size, max(unseen, 0))
     return max(unseen, 0)
+
+
+def position_lexicon(position: object, lexicon_name: str | None) -> Lexicon:
+    """The word list for a CGP position: ``--lexicon`` if given, else the position's ``lex``
+    opcode, else ENABLE; a click usage error when it cannot be loaded."""
+    from .lexicon import Lexicon, LexiconError
+
+    rules = position.rules  # type: ignore[attr-defined]
+    named = position.lexicon  # type: ignore[attr-defined]
+    name = lexicon_name or named or "enable"
+    try:
+        return Lexicon.load(name, alphabet=rules.tileset.alphabet)
+    except LexiconError as exc:
+        if lexicon_name is None and named and name != "enable":
+            raise click.UsageError(
+                f"the position's lexicon {name!r} is not available ({exc}); "
+                "name one with --lexicon"
+            ) from None
+        raise click.UsageError(f"--lexicon: {exc}") from None
 
 
 def describe(move: Move, alphabet: object) -> str:
@@ -55,7 +79,7 @@ def moves(
     """List the moves of the player to move in a CGP position, in GCG notation with scores
     (and equities with --leaves). Exchanges are listed when the bag allows them."""
     from .formats.cgp import CgpError, loads
-    from .lexicon import Leaves, Lexicon, LexiconError
+    from .lexicon import Leaves
     from .movegen import generate_moves
 
     try:
@@ -63,16 +87,7 @@ def moves(
     except CgpError as exc:
         raise click.UsageError(f"--cgp: {exc}") from None
     rules = position.rules
-    name = lexicon_name or position.lexicon or "enable"
-    try:
-        lexicon = Lexicon.load(name, alphabet=rules.tileset.alphabet)
-    except LexiconError as exc:
-        if lexicon_name is None and position.lexicon and name != "enable":
-            raise click.UsageError(
-                f"the position's lexicon {name!r} is not available ({exc}); "
-                "name one with --lexicon"
-            ) from None
-        raise click.UsageError(f"--lexicon: {exc}") from None
+    lexicon = position_lexicon(position, lexicon_name)
     leaves = None
     if leaves_path is not None:
         try:

@@ -173,10 +173,10 @@ struct Gen {
     double best_leave[MAX_RACK + 1] = {};
     int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
 
-    // per direction (0 across, 1 down), per square (row-major): cross-checks
-    std::vector<uint64_t> mask[2];
-    std::vector<int> xscore[2];  // perpendicular tiles' value; -1 when there is no cross-word
-    std::vector<uint8_t> anchor_sq;
+    // per direction (0 across, 1 down), per square (row-major): cross-checks, computed here
+    // (own) or given by the request
+    CrossChecks own;
+    const CrossChecks* checks = nullptr;
 
     // the line being searched
     bool across = true;
@@ -473,24 +473,63 @@ struct Gen {
     }
 
     void compute_cross_checks() {
+        if (req.cross != nullptr) {
+            checks = req.cross;
+            return;
+        }
         const int n = rows * cols;
-        anchor_sq.assign(n, 0);
+        own.anchor.assign(n, 0);
         for (int dir = 0; dir < 2; ++dir) {
-            mask[dir].assign(n, 0);
-            xscore[dir].assign(n, -1);
+            own.mask[dir].assign(n, 0);
+            own.xscore[dir].assign(n, -1);
         }
         for (int r = 0; r < rows; ++r) {
             for (int col = 0; col < cols; ++col) {
-                const int i = r * cols + col;
-                if (cells[i]) continue;
-                if (first) {
-                    anchor_sq[i] = c.cover_start ? (r == c.start_row && col == c.start_col) : 1;
-                } else {
-                    anchor_sq[i] =
-                        at(r - 1, col) || at(r + 1, col) || at(r, col - 1) || at(r, col + 1);
-                }
-                for (int dir = 0; dir < 2; ++dir) {
-                    cross_check(r, col, dir, mask[dir][i], xscore[dir][i]);
+                if (!cells[r * cols + col]) check_square(r, col, own);
+            }
+        }
+        checks = &own;
+    }
+
+    // The anchor flag and the cross-checks of empty square (r, col) into `cc`: both
+    // directions, or only `dir`.
+    void check_square(int r, int col, CrossChecks& cc, int dir = -1) const {
+        const int i = r * cols + col;
+        if (first) {
+            cc.anchor[i] = c.cover_start ? (r == c.start_row && col == c.start_col) : 1;
+        } else {
+            cc.anchor[i] = at(r - 1, col) || at(r + 1, col) || at(r, col - 1) || at(r, col + 1);
+        }
+        for (int d = 0; d < 2; ++d) {
+            if (dir < 0 || d == dir) cross_check(r, col, d, cc.mask[d][i], cc.xscore[d][i]);
+        }
+    }
+
+    // See update_cross_checks (movegen.hpp).
+    void update_cross_checks(const int* placed, int n, CrossChecks& cc) const {
+        for (int k = 0; k < n; ++k) {
+            const int r = placed[k] / cols, col = placed[k] % cols;
+            const int i = placed[k];
+            cc.anchor[i] = 0;
+            for (int dir = 0; dir < 2; ++dir) {
+                cc.mask[dir][i] = 0;
+                cc.xscore[dir][i] = -1;
+            }
+            // the ends of the runs through the square, down its column (the perpendicular
+            // words of across plays) and along its row (those of down plays)
+            for (int dir = 0; dir < 2; ++dir) {
+                const int dr = dir == 0 ? 1 : 0, dc = dir == 0 ? 0 : 1;
+                for (int sign = -1; sign <= 1; sign += 2) {
+                    int rr = r, cc2 = col;
+                    while (at(rr + sign * dr, cc2 + sign * dc)) {
+                        rr += sign * dr;
+                        cc2 += sign * dc;
+                    }
+                    rr += sign * dr;
+                    cc2 += sign * dc;
+                    if (rr >= 0 && rr < rows && cc2 >= 0 && cc2 < cols) {
+                        check_square(rr, cc2, cc, dir);
+                    }
                 }
             }
         }
@@ -509,10 +548,10 @@ struct Gen {
             ltile[p] = cells[i];
             llm[p] = c.letter_mult[i];
             lwm[p] = c.word_mult[i];
-            lmask[p] = mask[dir][i];
+            lmask[p] = checks->mask[dir][i];
             lcap[p] = cap_of(lmask[p]);
-            lxs[p] = xscore[dir][i];
-            lanchor[p] = anchor_sq[i] != 0;
+            lxs[p] = checks->xscore[dir][i];
+            lanchor[p] = checks->anchor[i] != 0;
         }
     }
 
@@ -1116,6 +1155,28 @@ std::vector<std::tuple<int, int, int, int, double>> span_bounds(const Config& cf
     req.top = 1;
     Gen gen(cfg, cells, rack_counts, req);
     return gen.bounds();
+}
+
+CrossChecks cross_checks(const Config& cfg, const uint8_t* cells) {
+    const std::vector<int> none(cfg.letters() + 1, 0);
+    const Request req;
+    Gen gen(cfg, cells, none, req);
+    gen.compute_cross_checks();
+    return std::move(gen.own);
+}
+
+void update_cross_checks(const Config& cfg, const uint8_t* cells, const int* placed, int n,
+                         CrossChecks& checks) {
+    int on_board = 0;
+    for (int i = 0; i < cfg.rows * cfg.cols; ++i) on_board += cells[i] != 0;
+    if (on_board == n) {  // the board was empty: every anchor moves
+        checks = cross_checks(cfg, cells);
+        return;
+    }
+    const std::vector<int> none(cfg.letters() + 1, 0);
+    const Request req;
+    Gen gen(cfg, cells, none, req);
+    gen.update_cross_checks(placed, n, checks);
 }
 
 std::vector<Move> generate(const Config& cfg, const uint8_t* cells,

@@ -66,6 +66,17 @@ struct Leaves {
 // Checks the graph and that it holds exactly one leave per value (std::invalid_argument).
 Leaves make_leaves(std::vector<uint32_t> kwg, std::vector<float> values);
 
+// The cross-checks of a board: per direction (0 across, 1 down) and square (row-major), the
+// letters an empty square may take in a play that way (a bit per letter) and the points of the
+// perpendicular tiles it joins (-1: none), and whether the square is an anchor. generate()
+// computes them for the whole board; a caller that changes the board a few tiles at a time
+// (the endgame search) keeps them with update_cross_checks and passes them in the Request.
+struct CrossChecks {
+    std::vector<uint64_t> mask[2];
+    std::vector<int> xscore[2];
+    std::vector<uint8_t> anchor;
+};
+
 // What one generation is asked for.
 struct Request {
     const Leaves* leaves = nullptr;  // nullptr: every leave is worth 0
@@ -74,12 +85,24 @@ struct Request {
     // >= 0: the bag is empty and the opponents hold tiles worth this much. Equity is then the
     // score plus 2x that for going out, or minus (10 + 2x the points kept) for not going out.
     int endgame_opp_points = -1;
+    // The board's cross-checks, kept by the caller (nullptr: computed here).
+    const CrossChecks* cross = nullptr;
 };
 
 // Generate the moves of `rack_counts` (per tile id, blanks at 0) on `cells` (rows*cols tile
 // ids, row-major, 0 empty). The pass is always listed.
 std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
                            const std::vector<int>& rack_counts, const Request& request);
+
+// The cross-checks of `cells`.
+CrossChecks cross_checks(const Config& cfg, const uint8_t* cells);
+
+// After tiles were placed on the `n` squares `placed` (row-major indices) of `cells`, bring the
+// cross-checks of the board before them up to date: the placed squares, the empty squares at
+// either end of the runs of tiles through them, and their neighbours' anchors -- the only
+// ones a placement changes. (Lifting tiles is undone by restoring a copy.)
+void update_cross_checks(const Config& cfg, const uint8_t* cells, const int* placed, int n,
+                         CrossChecks& checks);
 
 // (direction 0 across / 1 down, line, first square, last square, upper bound) of every span a
 // play could cover, as top-N search ranks them.

@@ -3,10 +3,12 @@
 // `StaticEngine` (static_engine.hpp) ranks the moves of a position with the move generator
 // (movegen.cpp) by static equity: score plus the value of the tiles kept (a `LeaveTable`,
 // KLV2), or, when the bag is empty, +2x the opponent's rack for going out and -(10 + 2x the
-// points kept) for not going out. `play_game()` plays a whole game between two static players
-// with the bag, racks and random generator state taken from a Python `tessera.game.Game`: tile
-// draws use CPython's Mersenne Twister and `randrange` exactly, so the game is the one the
-// Python `Game` produces when the same moves are played in it (tests check this).
+// points kept) for not going out. While tiles remain in the bag a pass is worth the best other
+// move less a turn (pass_below_best). `play_game()` plays a whole game between two static
+// players with the bag, racks and random generator state taken from a Python
+// `tessera.game.Game`: tile draws use CPython's Mersenne Twister and `randrange` exactly, so
+// the game is the one the Python `Game` produces when the same moves are played in it (tests
+// check this).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 

@@ -4,7 +4,9 @@ A player gets only a :class:`~tessera.game.PlayerView` and returns a move
 (``choose(view) -> Move``). :class:`StaticPlayer` plays the move of best *static equity*:
 score plus the value of the tiles it keeps (KLV2 leave values), and, once the bag is empty,
 +2x the opponent's rack for going out or -(10 + 2x its own remaining tiles) for not going
-out. Exchanges and passes are candidates too. :class:`LevelPlayer` (levels 1-5) picks among
+out. Exchanges and passes are candidates too; while tiles remain in the bag a pass is worth the
+best other move less a turn (it keeps the rack and draws nothing), so it is played only when
+nothing else is legal. :class:`LevelPlayer` (levels 1-5) picks among
 the good moves with a controlled probability and prefers common words.
 """
 
@@ -274,7 +276,8 @@ def weighted_choice(rng: random.Random, items: Sequence[Move], weights: Sequence
 
 
 PLAYER_NAMES = (
-    "static", "static-noleaves", "level1", "level2", "level3", "level4", "level5", "sim", "best",
+    "static", "static-noleaves", "static-endgame", "level1", "level2", "level3", "level4",
+    "level5", "sim", "best",
 )
 
 
@@ -287,8 +290,9 @@ def get_player(
     time_limit: float | None = None,
 ) -> StaticPlayer:
     """A computer player by name: ``static`` (trained leaves), ``static-noleaves``,
-    ``level1`` … ``level5``, ``sim`` (simulation: :class:`~tessera.engine.SimPlayer`) and
-    ``best`` (the strongest: today ``sim``).
+    ``static-endgame`` (static, then the exact endgame search once the bag is empty),
+    ``level1`` … ``level5``, ``sim`` (simulation, pre-endgame and exact endgame:
+    :class:`~tessera.engine.SimPlayer`) and ``best`` (the strongest: today ``sim``).
 
     ``leaves`` overrides the shipped table; ``seed`` fixes a level or simulating player's
     random choices; ``time_limit`` is the seconds a move may take (the simulating players
@@ -300,6 +304,10 @@ def get_player(
         return StaticPlayer(lexicon, trained, name=key, time_limit=time_limit)
     if key == "static-noleaves":
         return StaticPlayer(lexicon, None, name=key, time_limit=time_limit)
+    if key == "static-endgame":
+        from .endgame_player import EndgamePlayer
+
+        return EndgamePlayer(lexicon, trained, name=key)
     if key in ("sim", "best"):
         from .sim_player import SimPlayer
 
