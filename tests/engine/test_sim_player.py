@@ -182,10 +182,54 @@ def test_rollouts_play_to_the_end_when_the_bag_is_nearly_empty(lex) -> None:
     static = StaticPlayer(lex)
     while game.bag_count > PLAY_OUT_BAG:
         game.play(static.choose(game.view(game.to_move)), game.to_move)
-    assert 0 < game.bag_count <= PLAY_OUT_BAG
+    assert 2 < game.bag_count <= PLAY_OUT_BAG  # 1-2 in the bag: the pre-endgame
     player = SimPlayer(lex, iterations=8, candidates=3, seed=2, time_limit=None)
     game.play(player.choose(game.view(game.to_move)), game.to_move)
     assert player.last is not None and player.last.plies == PLAY_OUT_PLIES
     early = midgame(lex, seed=9)
     player.choose(early.view(early.to_move))
     assert player.last.plies == 2
+
+
+def late(lex: Lexicon, seed: int, bag_at_most: int) -> Game:
+    """A static self-play game played on until the bag holds ``bag_at_most`` tiles or fewer."""
+    game = midgame(lex, seed=seed, turns=0)
+    static = StaticPlayer(lex)
+    while game.bag_count > bag_at_most:
+        game.play(static.choose(game.view(game.to_move)), game.to_move)
+    return game
+
+
+def test_the_endgame_is_searched(lex) -> None:
+    from tessera.engine.endgame import EndgameResult
+
+    game = late(lex, 31, 0)
+    assert game.bag_count == 0 and not game.is_over
+    view = game.view(game.to_move)
+    player = SimPlayer(lex, time_limit=0.5)
+    began = time.perf_counter()
+    move = player.choose(view)
+    assert time.perf_counter() - began <= 0.55
+    assert isinstance(player.last_search, EndgameResult) and player.last is None
+    assert move == player.last_search.best
+    game.play(move, game.to_move)
+
+
+def test_the_pre_endgame_is_searched(lex) -> None:
+    from tessera.engine.preendgame import PreendgameCandidate
+
+    for seed in range(40, 80):  # the first deal that passes through one or two in the bag
+        game = late(lex, seed, 2)
+        if 1 <= game.bag_count <= 2:
+            break
+    assert 1 <= game.bag_count <= 2
+    view = game.view(game.to_move)
+    player = SimPlayer(lex, time_limit=0.5)
+    began = time.perf_counter()
+    move = player.choose(view)
+    assert time.perf_counter() - began <= 0.55
+    found = player.last_search
+    assert isinstance(found, list) and all(isinstance(c, PreendgameCandidate) for c in found)
+    best = max(found, key=lambda c: (c.win_probability, c.expected_spread))
+    assert move == best.move and player.last is None
+    game.play(move, game.to_move)
