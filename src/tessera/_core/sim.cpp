@@ -9,9 +9,9 @@
 // `plies` moves of the static player (StaticEngine::rank, top 1) alternately for the opponent
 // and for us, all through Duel::apply. Exchanged tiles go to the bottom of the bag. At the
 // horizon a candidate scores
-//   equity = spread change + the last mover's leave (its move's equity minus its score,
-//            counted for us if we moved last, against us otherwise), or the final spread
-//            change when the game ended, and
+//   equity = spread change + our last move's leave - the opponent's last move's leave (a
+//            move's leave value is its equity minus its score; the candidate is our first
+//            move), or the final spread change when the game ended, and
 //   win    = the win probability of the resulting spread for the player to move there,
 //            from the win-% table (WinTable), or 1 / 0.5 / 0 when the game ended.
 // Iterations run in batches of `batch`; within a batch, (iteration, candidate) rollouts are
@@ -123,6 +123,9 @@ struct Setup {
     int exchanges[2];
     std::vector<std::vector<uint8_t>> opp_leaves;
     std::vector<Move> cands;
+    // the cross-checks of the board after each candidate: the same in every iteration, so
+    // the opponent's reply needs none computed, and the later plies only update them
+    std::vector<movegen::CrossChecks> cand_cross;
     int plies;
 };
 
@@ -160,9 +163,12 @@ Deal make_deal(const Setup& s, uint64_t seed) {
 }
 
 // One candidate played from one deal: (equity, win), or false if the deadline cut it short.
-bool rollout(const Setup& s, const Move& cand, const Deal& deal, const Deadline& deadline,
+bool rollout(const Setup& s, int c, const Deal& deal, const Deadline& deadline,
              double& equity, double& win) {
     const StaticEngine& eng = *s.eng;
+    const Move& cand = s.cands[c];
+    movegen::CrossChecks cross = s.cand_cross[c];
+    int placed[movegen::MAX_DIM];
     Duel g(eng);
     g.board = s.board;
     std::memcpy(g.counts[0], s.rack, sizeof(g.counts[0]));
@@ -175,14 +181,19 @@ bool rollout(const Setup& s, const Move& cand, const Deal& deal, const Deadline&
     g.apply(eng, 0, cand, bag);
     Move last = cand;
     int last_p = 0;
+    double leave[2] = {cand.equity - cand.score, 0.0};  // each side's last leave value
     for (int ply = 1; ply <= s.plies && !g.over; ply++) {
         if (deadline.passed()) return false;
         const int p = ply % 2;
         const std::vector<Move> best =
-            eng.rank(g.position(eng, p, static_cast<int>(bag.size())), s.leaves, 1);
+            eng.rank(g.position(eng, p, static_cast<int>(bag.size())), s.leaves, 1, &cross);
         last = best.front();
         g.apply(eng, p, last, bag);
         last_p = p;
+        leave[p] = last.equity - last.score;
+        const int n = Duel::placed_squares(eng, last, placed);
+        if (n > 0 && ply < s.plies && !g.over)
+            movegen::update_cross_checks(eng.config(), g.board.data(), placed, n, cross);
     }
     const double change = g.scores[0] - g.scores[1];
     const double base = s.scores[0] - s.scores[1];
@@ -192,8 +203,7 @@ bool rollout(const Setup& s, const Move& cand, const Deal& deal, const Deadline&
         win = final_spread > 0 ? 1.0 : final_spread < 0 ? 0.0 : 0.5;
         return true;
     }
-    const double leave = last.equity - last.score;
-    equity = change + (last_p == 0 ? leave : -leave);
+    equity = change + leave[0] - leave[1];
     const double spread = base + equity;
     const int mover = 1 - last_p;
     const int unseen = static_cast<int>(bag.size()) + g.rack_size(eng, 1 - mover);
@@ -312,6 +322,19 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
     }
     for (const auto& c : candidates) s.cands.push_back(eng.move_from_tuple(c.cast<py::tuple>()));
     if (s.cands.empty()) throw py::value_error("no candidates to simulate");
+    {
+        const movegen::CrossChecks root = movegen::cross_checks(eng.config(), s.board.data());
+        int placed[movegen::MAX_DIM];
+        for (const Move& m : s.cands) {
+            s.cand_cross.push_back(root);
+            const int n = Duel::placed_squares(eng, m, placed);
+            if (n == 0) continue;
+            std::vector<uint8_t> after = s.board;
+            for (int i = 0, k = 0; i < m.len; i++)
+                if (m.word[i]) after[placed[k++]] = m.word[i];
+            movegen::update_cross_checks(eng.config(), after.data(), placed, n, s.cand_cross.back());
+        }
+    }
     if (plies < 0) throw py::value_error("plies must be >= 0");
     if (threads < 1) throw py::value_error("threads must be >= 1");
     if (batch < 1) throw py::value_error("batch must be >= 1");
@@ -355,7 +378,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
             parallel_items(threads, items, [&](int k) {
                 if (deadline.passed()) return;
                 const int i = k / na, c = active[k % na];
-                ok[k] = rollout(s, s.cands[c], deals[i], deadline, eq[k], wn[k]) ? 1 : 0;
+                ok[k] = rollout(s, c, deals[i], deadline, eq[k], wn[k]) ? 1 : 0;
             });
             int complete = 0;
             while (complete < nb) {

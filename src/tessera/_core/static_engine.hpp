@@ -170,8 +170,10 @@ class StaticEngine {
     // its own: each player brings a LeaveTable); it is kept alive as long as the engine.
     StaticEngine(const py::object& generator, py::dict rules);
 
-    // The moves of a position ranked by static equity; top <= 0 means all.
-    std::vector<Move> rank(const Position& pos, const LeaveTable* leaves, int top) const {
+    // The moves of a position ranked by static equity; top <= 0 means all. `cross`: the
+    // board's cross-checks when the caller keeps them (movegen::update_cross_checks).
+    std::vector<Move> rank(const Position& pos, const LeaveTable* leaves, int top,
+                           const movegen::CrossChecks* cross = nullptr) const {
         std::vector<int> rack(alpha_);
         int rack_n = 0;
         for (int t = 0; t < alpha_; t++) {
@@ -185,6 +187,7 @@ class StaticEngine {
             req.max_exchange = std::min(rack_n, pos.bag_count);  // R4.3
         }
         if (pos.bag_count == 0) req.endgame_opp_points = pos.opp_points;
+        req.cross = cross;
         if (pos.bag_count > 0 && req.top > 0) ++req.top;  // the pass may drop out of the top
         std::vector<Move> moves = movegen::generate(gen_->config(), pos.board, rack, req);
         if (pos.bag_count > 0) pass_below_best(moves, top);
@@ -303,6 +306,16 @@ struct Duel {
         pos.can_exchange = bag_count >= r.exchange_need() &&
                            (r.max_exchanges < 0 || exchanges[p] < r.max_exchanges);
         return pos;
+    }
+
+    // The board squares (row-major) a play puts tiles on; returns how many.
+    static int placed_squares(const StaticEngine& eng, const Move& m, int* out) {
+        if (m.kind != movegen::PLAY) return 0;
+        int n = 0;
+        for (int i = 0; i < m.len; i++)
+            if (m.word[i])
+                out[n++] = (m.row + (m.across ? 0 : i)) * eng.cols() + m.col + (m.across ? i : 0);
+        return n;
     }
 
     // Player p makes move m (a move the static engine listed for p): tiles go down and are

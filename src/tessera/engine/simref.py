@@ -146,7 +146,8 @@ def rollout(
                view.scoreless_turns, view.consecutive_passes)
     cols = view.board.cols
     _apply(rules, cols, s, 0, move)
-    last, last_p = move, 0
+    last_p = 0
+    leave = [move[6] - move[5], 0.0]  # each side's last move: its equity less its score
     for ply in range(1, plies + 1):
         if s.over:
             break
@@ -154,13 +155,13 @@ def rollout(
         last = _best(eng, table, rules, s, p)
         _apply(rules, cols, s, p, last)
         last_p = p
+        leave[p] = last[6] - last[5]
     change = s.scores[0] - s.scores[1]
     base = view.scores[view.player] - view.scores[1 - view.player]
     if s.over:
         final = base + change
         return float(change), 1.0 if final > 0 else 0.0 if final < 0 else 0.5
-    leave = last[6] - last[5]
-    equity = change + (leave if last_p == 0 else -leave)
+    equity = change + leave[0] - leave[1]
     spread = base + equity
     mover = 1 - last_p
     unseen = len(s.bag) + sum(s.racks[1 - mover])

@@ -7,7 +7,8 @@ core (``tessera._core.simulate``; the algorithm is described at the top of
 player cannot see — keeping a leave inferred from the opponent's last move when the inference
 is informative (:mod:`tessera.engine.inference`) — and plays every candidate, then ``plies``
 moves of the static player for each side in turn. A candidate's *equity* is the mean spread
-change plus the leave value at the horizon; its *win* is the mean win probability there
+change plus, at the horizon, the leave value of our last move less that of the opponent's; its
+*win* is the mean win probability there
 (:mod:`tessera.engine.winpct`). Candidates are ranked by win probability (``rank_by="win"``,
 the default) or by equity; a candidate clearly behind the leader (``prune_z`` standard errors
 of their deal-by-deal difference) stops being simulated. The move chosen (``best``) is the
@@ -70,7 +71,7 @@ class SimCandidate:
     move: Move
     score: int
     static_equity: float
-    equity: float  # mean spread change + leave at the horizon
+    equity: float  # mean spread change + our last leave - the opponent's, at the horizon
     se: float  # standard error of ``equity``
     win: float  # mean win probability, 0..1
     win_se: float
