@@ -19,6 +19,8 @@ SUBCOMMANDS: dict[str, str] = {
     "leaves": "tessera.engine.cli:leaves",
     "analyze": "tessera.engine.cli:analyze",
     "endgame": "tessera.engine.endgame_cli:endgame",
+    "sim": "tessera.engine.sim_cli:sim",
+    "winpct": "tessera.engine.sim_cli:winpct",
 }
 
 

@@ -107,8 +107,9 @@ def test_levels_are_seeded_and_prefer_common_words(lex: Lexicon) -> None:
     assert plays
     common_share = sum(word_text(view, p) in common for p in plays) / len(plays)
     assert common_share >= 0.8
-    best = get_player("static", lex).choose(view)
+    ranked = get_player("static", lex).ranked(view)
+    good = {r.move for r in ranked if r.equity >= ranked[0].equity - 2}  # near the best
     expert = LevelPlayer(lex, 5, get_player("static", lex).leaves, seed=0)
-    expert_best = sum(expert.choose(view) == best for _ in range(40))
-    beginner_best = sum(beginner.choose(view) == best for _ in range(40))
-    assert expert_best > beginner_best + 5
+    expert_good = sum(expert.choose(view) in good for _ in range(40))
+    beginner_good = sum(beginner.choose(view) in good for _ in range(40))
+    assert expert_good > beginner_good + 5

@@ -1,11 +1,13 @@
 """Game analysis: for every turn of a recorded game, the static best moves and the equity the
-move played gave away.
+move played gave away, and with a simulation (``sim=SimSettings(...)``, ``tessera analyze
+--sim``) the best move by simulation and the win probability the move played gave away.
 
 The position before each turn is rebuilt by replaying the GCG file up to it
 (:func:`tessera.formats.gcg.replay` with ``turns=``); the mover's rack is the one the file
 gives on that turn's line. Moves are ranked by :class:`~tessera.engine.StaticPlayer`'s
 equity. A play that is not among the generated moves (a phony, or a rack the file does not
-give) is reported as such rather than guessed at.
+give) is reported as such rather than guessed at. The simulation runs on the static best
+candidates plus the move played (:func:`tessera.engine.simulation.simulate`).
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from tessera.board import Board
 from tessera.formats import gcg
 from tessera.game import Game, GameState
 from tessera.lexicon import Lexicon
 from tessera.move import Exchange, Move, NotationError, Pass, Play, parse_move
-from tessera.tiles import TileError, face
+from tessera.tiles import Alphabet, TileError, face
 
 from .players import RankedMove, StaticPlayer, get_player
+from .simulation import SimulationError, same_move, simulate
 
 
 class AnalysisError(ValueError):
@@ -46,6 +50,22 @@ class TurnAnalysis:
     best: list[Candidate] = field(default_factory=list)
     equity_lost: float | None = None
     note: str = ""
+    sim_best: str | None = None  # the best move by simulation
+    best_win_pct: float | None = None  # its win %
+    win_pct: float | None = None  # the win % of the move played
+    win_lost: float | None = None  # percentage points
+
+
+@dataclass(frozen=True)
+class SimSettings:
+    """How ``analyze --sim`` simulates each turn (see :func:`simulate`)."""
+
+    time_limit: float | None = 1.0
+    iterations: int | None = None
+    plies: int = 2
+    candidates: int = 10
+    threads: int = 1
+    seed: int | None = None
 
 
 @dataclass
@@ -66,22 +86,23 @@ class Analysis:
                 out[t.player] = out.get(t.player, 0.0) + t.equity_lost
         return out
 
+    @property
+    def total_win_lost(self) -> dict[str, float]:
+        """Win percentage points lost per player over the simulated turns."""
+        out: dict[str, float] = {}
+        for t in self.turns:
+            if t.win_lost is not None:
+                out[t.player] = out.get(t.player, 0.0) + t.win_lost
+        return out
 
-def _text(move: Move, game: Game) -> str:
-    alphabet = game.alphabet
+
+def move_text(move: Move, alphabet: Alphabet, board: Board) -> str:
+    """A move as people write it: ``8D QUI(T)E``, ``-ABC``, ``pass``."""
     if isinstance(move, Play):
-        return move.human(alphabet, game.board)
+        return move.human(alphabet, board)
     if isinstance(move, Exchange):
         return f"-{alphabet.format(move.tiles)}" if move.tiles else f"-{move.n}"
     return "pass"
-
-
-def _same(a: Move, b: Move) -> bool:
-    if isinstance(a, Play) and isinstance(b, Play):
-        return a == b
-    if isinstance(a, Exchange) and isinstance(b, Exchange):
-        return sorted(face(t) for t in a.tiles) == sorted(face(t) for t in b.tiles)
-    return isinstance(a, Pass) and isinstance(b, Pass)
 
 
 def analyze_record(
@@ -92,8 +113,9 @@ def analyze_record(
     top: int = 3,
     player: str = "static",
     name: str = "",
+    sim: SimSettings | None = None,
 ) -> Analysis:
-    """Analyse a read GCG record, turn by turn."""
+    """Analyse a read GCG record, turn by turn (and simulate each turn with ``sim``)."""
     bot = get_player(player, lexicon)
     if not isinstance(bot, StaticPlayer):  # pragma: no cover - get_player's static names
         raise AnalysisError(f"{player!r} cannot rank moves")
@@ -106,12 +128,13 @@ def analyze_record(
             game = gcg.replay(record, rules, lexicon, turns=i)
         except gcg.GcgError as exc:
             raise AnalysisError(f"cannot replay the game up to turn {i + 1}: {exc}") from None
-        out.append(_analyze_turn(i + 1, line, game, bot, top))
+        out.append(_analyze_turn(i + 1, line, game, bot, top, sim))
     return Analysis(name, player, out)
 
 
 def _analyze_turn(
-    number: int, line: gcg.GcgEvent, game: Game, bot: StaticPlayer, top: int
+    number: int, line: gcg.GcgEvent, game: Game, bot: StaticPlayer, top: int,
+    sim: SimSettings | None = None,
 ) -> TurnAnalysis:
     alphabet = game.alphabet
     played: Move
@@ -143,9 +166,11 @@ def _analyze_turn(
     view = game.view(mover)
     view = _with_rack(view, rack)
     ranked: list[RankedMove] = bot.ranked(view, top=None)
-    result.best = [Candidate(_text(r.move, game), r.score, round(r.equity, 2))
-                   for r in ranked[:top]]
-    match = next((r for r in ranked if _same(r.move, played)), None)
+    result.best = [
+        Candidate(move_text(r.move, game.alphabet, game.board), r.score, round(r.equity, 2))
+        for r in ranked[:top]
+    ]
+    match = next((r for r in ranked if same_move(r.move, played)), None)
     if match is None:
         result.note = (
             "the move played is not a valid move here (a phony, or exchange of unknown tiles)"
@@ -153,7 +178,33 @@ def _analyze_turn(
         return result
     result.equity = round(match.equity, 2)
     result.equity_lost = round(ranked[0].equity - match.equity, 2) if ranked else 0.0
+    if sim is not None:
+        _simulate_turn(result, number, view, game, bot, ranked, match.move, sim)
     return result
+
+
+def _simulate_turn(
+    result: TurnAnalysis, number: int, view: Any, game: Game, bot: StaticPlayer,
+    ranked: Sequence[RankedMove], played: Move, sim: SimSettings,
+) -> None:
+    """The best move by simulation and the win % the move played gave away."""
+    cands = [r.move for r in ranked[: sim.candidates]]
+    if not any(same_move(m, played) for m in cands):
+        cands.append(played)
+    try:
+        res = simulate(
+            view, sim.plies, sim.iterations, sim.time_limit, sim.threads, cands,
+            None if sim.seed is None else sim.seed + number, lexicon=bot.lexicon,
+            leaves=bot.leaves, choose_z=None,  # the best by simulation: the leader
+        )
+    except SimulationError as exc:
+        result.note = f"not simulated: {exc}"
+        return
+    mine = next(c for c in res.candidates if same_move(c.move, played))
+    result.sim_best = move_text(res.best.move, game.alphabet, game.board)
+    result.best_win_pct = round(res.best.win_pct, 2)
+    result.win_pct = round(mine.win_pct, 2)
+    result.win_lost = round(res.best.win_pct - mine.win_pct, 2)
 
 
 def _with_rack(view: Any, rack: Sequence[int]) -> Any:
@@ -170,14 +221,16 @@ def _with_rack(view: Any, rack: Sequence[int]) -> Any:
 
 def analyze_file(
     path: Path, lexicon: Lexicon, *, rules: str | None = None, top: int = 3,
-    player: str = "static",
+    player: str = "static", sim: SimSettings | None = None,
 ) -> Analysis:
     """Read and analyse a GCG file."""
     try:
         record = gcg.load(path)
     except (OSError, gcg.GcgError) as exc:
         raise AnalysisError(f"{path}: {exc}") from None
-    return analyze_record(record, lexicon, rules=rules, top=top, player=player, name=str(path))
+    return analyze_record(
+        record, lexicon, rules=rules, top=top, player=player, name=str(path), sim=sim
+    )
 
 
 def render_table(analysis: Analysis, out: TextIO) -> None:
@@ -186,27 +239,44 @@ def render_table(analysis: Analysis, out: TextIO) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title=f"{analysis.file} — static analysis ({analysis.player})")
-    for col in ("#", "player", "rack", "played", "score", "equity", "lost", "best moves"):
-        numeric = col in ("#", "score", "equity", "lost")
+    simulated = any(t.sim_best is not None for t in analysis.turns)
+    kind = "static and simulation" if simulated else "static"
+    table = Table(title=f"{analysis.file} — {kind} analysis ({analysis.player})")
+    columns = ["#", "player", "rack", "played", "score", "equity", "lost", "best moves"]
+    if simulated:
+        columns += ["sim best", "win %", "win lost"]
+    for col in columns:
+        numeric = col in ("#", "score", "equity", "lost", "win %", "win lost")
         table.add_column(col, justify="right" if numeric else "left")
     for t in analysis.turns:
         best = "; ".join(f"{c.move} {c.score} ({c.equity:+.1f})" for c in t.best)
         if t.note:  # on a line of its own, so a narrow table folds it rather than crops it
             best = f"{best}\n[{t.note}]" if best else f"[{t.note}]"
-        table.add_row(  # escaped: [CH]-style tiles and notes are text, not Rich markup
+        row = [  # escaped: [CH]-style tiles and notes are text, not Rich markup
             str(t.number), escape(t.player), escape(t.rack or "?"), escape(t.played),
             str(t.score),
             "" if t.equity is None else f"{t.equity:.1f}",
             "" if t.equity_lost is None else f"{t.equity_lost:.1f}",
             escape(best),
-        )
-    console = Console(file=out, width=160 if not out.isatty() else None)
+        ]
+        if simulated:
+            row += [
+                escape(t.sim_best or ""),
+                "" if t.win_pct is None else f"{t.win_pct:.1f}",
+                "" if t.win_lost is None else f"{t.win_lost:.1f}",
+            ]
+        table.add_row(*row)
+    console = Console(file=out, width=(200 if simulated else 160) if not out.isatty() else None)
     console.print(table)
     totals = analysis.total_lost
     if totals:
         console.print(
             "equity lost: " + ", ".join(f"{p} {v:.1f}" for p, v in sorted(totals.items()))
+        )
+    lost = analysis.total_win_lost
+    if lost:
+        console.print(
+            "win % lost: " + ", ".join(f"{p} {v:.1f}" for p, v in sorted(lost.items()))
         )
 
 
@@ -214,8 +284,10 @@ __all__ = [
     "Analysis",
     "AnalysisError",
     "Candidate",
+    "SimSettings",
     "TurnAnalysis",
     "analyze_file",
     "analyze_record",
+    "move_text",
     "render_table",
 ]

@@ -57,12 +57,14 @@ def _player_names(text: str) -> tuple[str, str]:
               help="write every game as DIR/game-NNNNNN.gcg")
 @click.option("--leaves", "leaves_path", type=click.Path(exists=True, dir_okay=False),
               default=None, help="a .klv2 table instead of the shipped one")
+@click.option("--time", "time_limit", type=click.FloatRange(0.001, 3600.0), default=None,
+              help="seconds a move at most (simulating players; default 0.5)")
 @click.option("--json", "as_json", is_flag=True, help="print the report as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
 def autoplay(
     games: int, players: str, lexicon: str, rules: str, seed: int, workers: int | None,
-    ray_address: str | None, gcg_dir: str | None, leaves_path: str | None, as_json: bool,
-    quiet: bool,
+    ray_address: str | None, gcg_dir: str | None, leaves_path: str | None,
+    time_limit: float | None, as_json: bool, quiet: bool,
 ) -> None:
     """Computer-vs-computer games, both seat orders, with statistics for player A."""
     from tessera.lexicon import LexiconError
@@ -76,7 +78,7 @@ def autoplay(
         preset(rules)
     except RulesError as exc:
         raise click.BadParameter(str(exc), param_hint="--rules") from None
-    spec = MatchSpec(pair, games, seed, lexicon, rules, gcg_dir, leaves_path)
+    spec = MatchSpec(pair, games, seed, lexicon, rules, gcg_dir, leaves_path, time_limit)
     try:
         nworkers = _workers(workers, ray_address, default_workers)
     except RuntimeError as exc:
@@ -201,18 +203,38 @@ def train(
               help="best moves listed per turn")
 @click.option("--player", "-p", default="static", show_default=True,
               type=click.Choice(["static", "static-noleaves", "best"]))
+@click.option("--sim", "simulate", is_flag=True,
+              help="also simulate each turn: the best move by simulation and the win % lost")
+@click.option("--time", "time_limit", type=click.FloatRange(0.001, 3600.0), default=None,
+              help="with --sim: seconds per turn (default 1 without --iterations)")
+@click.option("--iterations", type=click.IntRange(1, 10_000_000), default=None,
+              help="with --sim: iterations per turn")
+@click.option("--plies", type=click.IntRange(0, 100), default=2, show_default=True,
+              help="with --sim: moves played after each candidate")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="with --sim: fixes the deals (with --iterations, the result)")
 @click.option("--json", "as_json", is_flag=True, help="print the analysis as JSON")
 def analyze(
-    gcg_file: str, lexicon: str, rules: str | None, top: int, player: str, as_json: bool
+    gcg_file: str, lexicon: str, rules: str | None, top: int, player: str, simulate: bool,
+    time_limit: float | None, iterations: int | None, plies: int, seed: int | None,
+    as_json: bool,
 ) -> None:
-    """For every turn of a game: the static best moves and the equity lost by the move played."""
+    """For every turn of a game: the static best moves and the equity lost by the move played
+    (with --sim, also the best move by simulation and the win % lost)."""
     from tessera.lexicon import Lexicon, LexiconError
 
-    from .analysis import AnalysisError, analyze_file, render_table
+    from .analysis import AnalysisError, SimSettings, analyze_file, render_table
 
+    sim = None
+    if simulate:
+        if time_limit is None and iterations is None:
+            time_limit = 1.0
+        sim = SimSettings(time_limit=time_limit, iterations=iterations, plies=plies, seed=seed)
+    elif time_limit is not None or iterations is not None or seed is not None:
+        raise click.UsageError("--time, --iterations and --seed go with --sim")
     try:
         lex = Lexicon.load(lexicon)
-        result = analyze_file(Path(gcg_file), lex, rules=rules, top=top, player=player)
+        result = analyze_file(Path(gcg_file), lex, rules=rules, top=top, player=player, sim=sim)
     except (LexiconError, AnalysisError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:

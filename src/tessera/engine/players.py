@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from tessera.game import EventKind, GameState, PlayerView
 from tessera.lexicon import Leaves, Lexicon
@@ -56,8 +56,10 @@ def default_leaves() -> Leaves:
         return Leaves.load(path)
 
 
-def _exchanges_done(view: PlayerView) -> int:
-    return sum(1 for e in view.history if e.kind is EventKind.EXCHANGE and e.player == view.player)
+def exchanges_done(view: PlayerView, player: int | None = None) -> int:
+    """Exchanges ``player`` (default: the viewer) has made so far."""
+    who = view.player if player is None else player
+    return sum(1 for e in view.history if e.kind is EventKind.EXCHANGE and e.player == who)
 
 
 def can_exchange(view: PlayerView) -> bool:
@@ -67,7 +69,7 @@ def can_exchange(view: PlayerView) -> bool:
     if view.bag_count < need:
         return False
     limit = rules.max_exchanges_per_player
-    return limit is None or _exchanges_done(view) < limit
+    return limit is None or exchanges_done(view) < limit
 
 
 def phony_in_last_play(view: PlayerView, lexicon: Lexicon) -> bool:
@@ -92,29 +94,35 @@ class StaticPlayer:
     """
 
     def __init__(
-        self, lexicon: Lexicon, leaves: Leaves | str | None = "trained", name: str = "static"
+        self,
+        lexicon: Lexicon,
+        leaves: Leaves | str | None = "trained",
+        name: str = "static",
+        time_limit: float | None = None,
     ) -> None:
-        if isinstance(leaves, str):
-            if leaves != "trained":
-                raise ValueError(
-                    f"leaves must be a Leaves table, None or 'trained', not {leaves!r}"
-                )
-            leaves = _leaves_for(lexicon)
         self.lexicon = lexicon
-        self.leaves = leaves
+        self.leaves = resolve_leaves(leaves, lexicon)
         self.name = name
+        # Seconds a move may take (see tessera.engine.timing); ranking one position is far
+        # quicker than any budget, so the static player only keeps it for its subclasses.
+        self.time_limit = time_limit
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
 
     def ranked(self, view: PlayerView, top: int | None = None) -> list[RankedMove]:
         """The viewer's moves, best equity first (``top`` of them; None for all)."""
+        return [RankedMove(native.to_move(c), c[5], c[6]) for c in self.ranked_raw(view, top)]
+
+    def ranked_raw(self, view: PlayerView, top: int | None = None) -> list[tuple[Any, ...]]:
+        """:meth:`ranked` as the compiled engine lists moves: ``(kind, row, col, across,
+        tiles, score, equity)`` (what the simulation takes as candidates)."""
         if view.state is GameState.OVER:
             raise ValueError("the game is over: there is no move to choose")
         rules = view.rules
         eng = native.engine(self.lexicon, rules)
         opp_points = sum(rules.tileset.values[t] * n for t, n in enumerate(view.unseen) if t)
-        cands = eng.moves(
+        return eng.moves(
             view.board.cells,
             list(view.rack),
             native.leave_table(self.leaves),
@@ -123,7 +131,6 @@ class StaticPlayer:
             can_exchange(view),
             0 if top is None else max(1, top),
         )
-        return [RankedMove(native.to_move(c), c[5], c[6]) for c in cands]
 
     def _forced(self, view: PlayerView, challenges: bool = True) -> Move | None:
         """The move the situation dictates (accept an out-play, challenge a phony), if any."""
@@ -146,10 +153,11 @@ class StaticPlayer:
 class Level:
     """How a level for people picks its move.
 
-    With probability ``p_best`` it plays the best-equity move; otherwise it samples among the
-    ``pool`` best moves with weight ``exp((equity - best) / temperature)``, times
-    ``rare_weight`` for a play whose main word is not a common word. ``leaves`` says whether
-    it values the tiles it keeps.
+    With probability ``p_best`` it plays the best-equity move (or, when ``sim_iterations`` is
+    set, the best of its ``pool`` by a short simulation of that many iterations); otherwise
+    it samples among the ``pool`` best moves with weight ``exp((equity - best) /
+    temperature)``, times ``rare_weight`` for a play whose main word is not a common word.
+    ``leaves`` says whether it values the tiles it keeps.
     """
 
     number: int
@@ -159,6 +167,7 @@ class Level:
     rare_weight: float
     leaves: bool
     description: str
+    sim_iterations: int = 0
 
 
 LEVELS: dict[int, Level] = {
@@ -166,7 +175,8 @@ LEVELS: dict[int, Level] = {
     2: Level(2, 40, 0.05, 16.0, 0.1, False, "casual: common words, sometimes a good play"),
     3: Level(3, 30, 0.1, 10.0, 0.2, True, "club: decent plays, mostly common words"),
     4: Level(4, 20, 0.15, 7.0, 0.3, True, "strong: good plays, prefers familiar words"),
-    5: Level(5, 12, 0.3, 5.0, 0.7, True, "expert: often the best static play"),
+    5: Level(5, 12, 0.3, 5.0, 0.7, True, "expert: often the best play, by a short simulation",
+             sim_iterations=100),
 }
 
 
@@ -180,13 +190,17 @@ class LevelPlayer(StaticPlayer):
         leaves: Leaves | None = None,
         seed: int | None = None,
         common: frozenset[str] | None = None,
+        time_limit: float | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{len(LEVELS)}, not {level!r}")
         self.level = LEVELS[level]
         if self.level.leaves and leaves is None:
             leaves = _leaves_for(lexicon)
-        super().__init__(lexicon, leaves if self.level.leaves else None, name=f"level{level}")
+        super().__init__(
+            lexicon, leaves if self.level.leaves else None, name=f"level{level}",
+            time_limit=time_limit,
+        )
         self.rng = random.Random(seed)
         if common is None:
             from .commonwords import common_words
@@ -208,6 +222,8 @@ class LevelPlayer(StaticPlayer):
         if not plays:
             return Pass()
         if self.rng.random() < self.level.p_best:
+            if self.level.sim_iterations and len(plays) > 1:
+                return self._simulated(view, len(plays))
             return plays[0].move
         best = plays[0].equity
         weights = []
@@ -217,6 +233,24 @@ class LevelPlayer(StaticPlayer):
                 w *= self.level.rare_weight
             weights.append(w)
         return weighted_choice(self.rng, [r.move for r in plays], weights)
+
+
+    def _simulated(self, view: PlayerView, pool: int) -> Move:
+        """The best of the ``pool`` best static moves by a short simulation (the static best
+        in a game the simulation does not take)."""
+        from .simulation import SimulationError, simulate
+        from .timing import move_budget
+
+        seed = self.rng.randrange(2**63)
+        try:
+            result = simulate(
+                view, iterations=self.level.sim_iterations,
+                time_limit=move_budget(view, self.time_limit), candidates=pool, seed=seed,
+                lexicon=self.lexicon, leaves=self.leaves,
+            )
+        except (SimulationError, native.EngineUnavailable):
+            return self.ranked(view, top=1)[0].move
+        return result.best.move
 
 
 def word_text(view: PlayerView, play: Play) -> str:
@@ -243,32 +277,54 @@ def weighted_choice(rng: random.Random, items: Sequence[Move], weights: Sequence
 
 PLAYER_NAMES = (
     "static", "static-noleaves", "static-endgame", "level1", "level2", "level3", "level4",
-    "level5", "best",
+    "level5", "sim", "best",
 )
 
 
 def get_player(
-    name: str, lexicon: Lexicon, *, seed: int | None = None, leaves: Leaves | None = None
+    name: str,
+    lexicon: Lexicon,
+    *,
+    seed: int | None = None,
+    leaves: Leaves | None = None,
+    time_limit: float | None = None,
 ) -> StaticPlayer:
     """A computer player by name: ``static`` (trained leaves), ``static-noleaves``,
     ``static-endgame`` (static, then the exact endgame search once the bag is empty),
-    ``level1`` … ``level5``, ``best`` (the strongest available).
+    ``level1`` … ``level5``, ``sim`` (simulation, pre-endgame and exact endgame:
+    :class:`~tessera.engine.SimPlayer`) and ``best`` (the strongest: today ``sim``).
 
-    ``leaves`` overrides the shipped table; ``seed`` fixes a level player's random choices.
+    ``leaves`` overrides the shipped table; ``seed`` fixes a level or simulating player's
+    random choices; ``time_limit`` is the seconds a move may take (the simulating players
+    think for :data:`~tessera.engine.sim_player.DEFAULT_TIME_LIMIT` without one).
     """
     key = name.strip().lower()
     trained = leaves if leaves is not None else _leaves_for(lexicon)
-    if key in ("static", "best"):
-        return StaticPlayer(lexicon, trained, name=key)
+    if key == "static":
+        return StaticPlayer(lexicon, trained, name=key, time_limit=time_limit)
     if key == "static-noleaves":
-        return StaticPlayer(lexicon, None, name=key)
+        return StaticPlayer(lexicon, None, name=key, time_limit=time_limit)
     if key == "static-endgame":
         from .endgame_player import EndgamePlayer
 
         return EndgamePlayer(lexicon, trained, name=key)
+    if key in ("sim", "best"):
+        from .sim_player import SimPlayer
+
+        return SimPlayer(lexicon, trained, name=key, time_limit=time_limit, seed=seed)
     if key.startswith("level") and key[5:].isdigit() and int(key[5:]) in LEVELS:
-        return LevelPlayer(lexicon, int(key[5:]), trained, seed=seed)
+        return LevelPlayer(lexicon, int(key[5:]), trained, seed=seed, time_limit=time_limit)
     raise ValueError(f"unknown player {name!r}; players: {', '.join(PLAYER_NAMES)}")
+
+
+def resolve_leaves(leaves: Leaves | str | None, lexicon: Lexicon) -> Leaves | None:
+    """A leave table as players take it: a table, None (zero leaves) or ``"trained"`` (the
+    shipped table when the lexicon's alphabet is English, else zero leaves)."""
+    if isinstance(leaves, str):
+        if leaves != "trained":
+            raise ValueError(f"leaves must be a Leaves table, None or 'trained', not {leaves!r}")
+        return _leaves_for(lexicon)
+    return leaves
 
 
 def _leaves_for(lexicon: Lexicon) -> Leaves | None:

@@ -34,7 +34,7 @@ from tessera.rules import Rules, preset
 from . import native
 from .players import Player, get_player
 
-COMPILED_NAMES = {"static", "static-noleaves", "best"}
+COMPILED_NAMES = {"static", "static-noleaves"}  # players the compiled loop can play
 MAX_TURNS = 1000
 
 
@@ -118,6 +118,7 @@ class MatchSpec:
     rules: str = "naspa"
     gcg_dir: str | None = None
     leaves_path: str | None = None  # overrides the shipped table for "static"/"best"/levels
+    time_limit: float | None = None  # seconds a move (the simulating players' budget)
 
 
 @dataclass(frozen=True)
@@ -152,8 +153,10 @@ def _context(spec: MatchSpec) -> tuple[Rules, Lexicon, Leaves | None]:
     return _WORKER["ctx"]
 
 
-def _player(name: str, lexicon: Lexicon, leaves: Leaves | None, seed: int) -> Player:
-    return get_player(name, lexicon, seed=seed, leaves=leaves)
+def _player(
+    name: str, lexicon: Lexicon, leaves: Leaves | None, seed: int, time_limit: float | None = None
+) -> Player:
+    return get_player(name, lexicon, seed=seed, leaves=leaves, time_limit=time_limit)
 
 
 def run_games(spec: MatchSpec, games: Sequence[tuple[int, int, bool]]) -> list[GameRecord]:
@@ -182,7 +185,7 @@ def run_games(spec: MatchSpec, games: Sequence[tuple[int, int, bool]]) -> list[G
             game = replay(rules, lexicon, seed, names, record) if spec.gcg_dir else None
         else:
             players = [
-                _player(s, lexicon, leaves, derive_seed(seed, 1000 + k))
+                _player(s, lexicon, leaves, derive_seed(seed, 1000 + k), spec.time_limit)
                 for k, s in enumerate(seats)
             ]
             game = play_game(Game(rules, lexicon=lexicon, players=names, seed=seed), players)
