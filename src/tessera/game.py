@@ -398,6 +398,8 @@ class Game:
             clocks_ms=self._clocks(),
             result=self.result,
             final_racks=tuple(tuple(p.rack.tiles()) for p in self._players) if over else None,
+            scoreless_turns=self._scoreless,
+            consecutive_passes=self._passes,
         )
 
     def spectator_view(self) -> PlayerView:

@@ -50,11 +50,16 @@ class ServerProcess:
             self.database,
             "--bot-delay",
             "0",
+            "--think",
+            "0.05",
             *self.extra,
         ]
         self.log_path = self.db.with_suffix(f".{self.port}.log")
         self.log = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        # its own process group: a signal reaches the workers of ``--workers`` too
+        self.proc = subprocess.Popen(
+            cmd, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True
+        )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -67,8 +72,11 @@ class ServerProcess:
         raise RuntimeError("tessera serve did not start within 30 s")
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(sig)
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, sig)  # the workers as well as their supervisor
+            except ProcessLookupError:
+                pass
             self.proc.wait(timeout=10)
         self.proc = None
         self.log.close()

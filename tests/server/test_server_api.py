@@ -24,7 +24,7 @@ from tessera.server.hub import apply_action
 from tessera.server.storage import Action, Seat, Storage, StorageError
 
 T = TypeVar("T")
-FAST = ServerConfig(bot_delay_s=0)  # the computer moves at once
+FAST = ServerConfig(bot_delay_s=0, think_s=0.05)  # the computer moves at once
 BASE = "http://localhost"  # a Host the server answers to
 
 
@@ -332,3 +332,49 @@ def test_the_cached_state_is_the_view_at_every_turn_for_every_seat(tmp_path: Pat
         action = hub._make(session, mover, "move", bots[mover].choose(session.game.view(mover)))
         session.record.actions.append(action)
     assert session.game.is_over
+
+
+def test_thinking_hints_are_the_strongest_players_search_with_win_percentages(
+    client: TestClient,
+) -> None:
+    gid = new_game(client)
+    s = wait_turn(client, gid)
+    r = client.post(f"/api/games/{gid}/hints", json={"seat": s["seat"], "think": True})
+    assert r.status_code == 200, r.text
+    found = r.json()["hints"]
+    assert found and all(0 <= h["win_pct"] <= 100 for h in found)  # simulated: tiles in the bag
+    plays = [h for h in found if "placements" in h]
+    for h in plays:  # each play the page may lay down is legal, at the score it shows
+        checked = client.post(
+            f"/api/games/{gid}/check", json={"seat": s["seat"], "placements": h["placements"]}
+        )
+        assert checked.json()["ok"] and checked.json()["score"] == h["score"], checked.text
+    assert state(client, gid)["seq"] == s["seq"]  # asking changed nothing
+    for bad in ("yes", 1, [True]):
+        r = client.post(f"/api/games/{gid}/hints", json={"seat": s["seat"], "think": bad})
+        assert r.status_code == 400 and r.json()["reason"] == "bad_think"
+
+
+def test_thought_hints_follow_the_endgame_and_pre_endgame_searches() -> None:
+    from tessera.engine import get_player
+    from tessera.lexicon import Lexicon
+    from tessera.server.computer import thought_hints
+
+    lex = Lexicon.load("enable")
+    static = get_player("static", lex)
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for seed in range(1, 30):  # some games jump from a full bag to an empty one
+        game = Game("naspa", lex, ["A", "B"], seed=seed)
+        while not game.is_over and len(seen) < 2:
+            view = game.view(game.to_move)
+            if view.bag_count in (1, 2) and "pre" not in seen:
+                seen["pre"] = thought_hints(view, lex, 0.5)
+            elif view.bag_count == 0 and "end" not in seen:
+                seen["end"] = thought_hints(view, lex, 1.0)
+            game.play(static.choose(view))
+        if len(seen) == 2:
+            break
+    pre, end = seen["pre"], seen["end"]
+    assert pre and all(0 <= h["win_pct"] <= 100 for h in pre)
+    assert [h["win_pct"] for h in pre] == sorted((h["win_pct"] for h in pre), reverse=True)
+    assert len(end) == 1 and isinstance(end[0]["equity"], float) and "proven" in end[0]

@@ -38,7 +38,7 @@ PER_REQUEST_S = 3.0
 PEAK_GROWTH_MB = 96
 REFUSALS = {400, 401, 403, 404, 405, 409, 413, 415, 429}
 HUMANS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
-CONFIG = ServerConfig(bot_delay_s=0, games_per_minute=10_000, ws_per_client=10_000)
+CONFIG = ServerConfig(bot_delay_s=0, think_s=0.05, games_per_minute=10_000, ws_per_client=10_000)
 
 JUNK_VALUES: list[Any] = [
     None,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import websockets
-from helpers import new_game, state, take_turn
+from helpers import new_game, state, take_turn, wait_turn
 from threadserver import ThreadServer
 
 with warnings.catch_warnings():
@@ -33,7 +33,7 @@ from tessera.server.storage import Storage
 
 BASE = "http://localhost"
 WS = "ws://localhost"  # the test client's WebSockets ignore base_url
-FAST = ServerConfig(bot_delay_s=0)
+FAST = ServerConfig(bot_delay_s=0, think_s=0.05)
 HUMANS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
 
 
@@ -127,7 +127,7 @@ def test_cross_origin_requests_are_refused_and_same_origin_ones_pass(client: Tes
 
 
 def test_an_extra_origin_can_be_allowed(tmp_path: Path) -> None:
-    config = ServerConfig(bot_delay_s=0, allowed_origins=("https://club.example.org",))
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, allowed_origins=("https://club.example.org",))
     with TestClient(
         create_app(f"sqlite:///{tmp_path / 'o.db'}", config=config), base_url=BASE
     ) as c:
@@ -246,7 +246,7 @@ def test_a_10_mb_body_is_refused_before_it_is_read(tmp_path: Path) -> None:
 def test_a_flood_of_bad_moves_does_not_stall_another_game(tmp_path: Path) -> None:
     import httpx
 
-    config = ServerConfig(bot_delay_s=0, moves_per_minute=10_000)
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, moves_per_minute=10_000)
     app = create_app(f"sqlite:///{tmp_path / 's.db'}", config=config)
     with ThreadServer(app) as server, httpx.Client(base_url=server.url, timeout=30) as c:
         gid = new_game(c, players=HUMANS)
@@ -290,7 +290,7 @@ def test_a_server_game_keeps_no_undo_history() -> None:
 
 
 def test_idle_games_leave_memory_and_come_back_from_the_log(db: str) -> None:
-    config = ServerConfig(bot_delay_s=0, idle_game_s=0, max_live_games=3)
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, idle_game_s=0, max_live_games=3)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
         hub = hub_of(c)
         games = [new_game(c, players=HUMANS) for _ in range(6)]
@@ -306,7 +306,7 @@ def test_idle_games_leave_memory_and_come_back_from_the_log(db: str) -> None:
 
 
 def test_game_creation_is_rate_limited_per_client(db: str) -> None:
-    config = ServerConfig(bot_delay_s=0, games_per_minute=5)
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, games_per_minute=5)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
         codes = [c.post("/api/games", json={"players": HUMANS}).status_code for _ in range(8)]
     assert codes[:5] == [201] * 5 and set(codes[5:]) == {429}
@@ -316,7 +316,7 @@ def test_game_creation_is_rate_limited_per_client(db: str) -> None:
 
 
 def test_a_silent_websocket_is_closed_after_the_hello_timeout(db: str) -> None:
-    config = ServerConfig(bot_delay_s=0, ws_hello_timeout_s=0.3)
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, ws_hello_timeout_s=0.3)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
         gid = new_game(c)
         with c.websocket_connect(f"{WS}/api/games/{gid}/ws") as ws:
@@ -327,7 +327,7 @@ def test_a_silent_websocket_is_closed_after_the_hello_timeout(db: str) -> None:
 
 
 def test_websockets_per_client_are_capped(db: str) -> None:
-    config = ServerConfig(bot_delay_s=0, ws_per_client=2)
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, ws_per_client=2)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
         gid = new_game(c)
         with (
@@ -355,7 +355,7 @@ def test_a_thousand_silent_websockets_are_all_closed_by_the_timeout(tmp_path: Pa
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < 2600:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
-    config = ServerConfig(bot_delay_s=0, ws_hello_timeout_s=1.0, ws_per_client=1000)
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, ws_hello_timeout_s=1.0, ws_per_client=1000)
     app = create_app(f"sqlite:///{tmp_path / 'w.db'}", config=config)
     with ThreadServer(app) as server:
         url = server.url.replace("http", "ws") + "/api/games/nosuch/ws"
@@ -468,7 +468,7 @@ def test_names_in_any_script_are_welcome(client: TestClient) -> None:
 
 
 def test_a_finished_game_leaves_memory_sooner_than_a_live_one(db: str) -> None:
-    config = ServerConfig(bot_delay_s=0, idle_game_s=3600, idle_over_game_s=0)
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, idle_game_s=3600, idle_over_game_s=0)
     with TestClient(create_app(db, config=config), base_url=BASE) as c:
         hub = hub_of(c)
         live = new_game(c, players=HUMANS)
@@ -481,3 +481,16 @@ def test_a_finished_game_leaves_memory_sooner_than_a_live_one(db: str) -> None:
         assert r.status_code == 200 and r.json()["state"] == "over"
         assert hub.evict_idle() == 1
         assert live in hub.sessions and over not in hub.sessions
+
+
+def test_thinking_hints_are_rate_limited_per_player(tmp_path: Path) -> None:
+    config = ServerConfig(bot_delay_s=0, think_s=0.05, thinks_per_minute=2)
+    app = create_app(f"sqlite:///{tmp_path / 't.db'}", config=config)
+    with TestClient(app, base_url=BASE) as c:
+        gid = new_game(c)
+        s = wait_turn(c, gid)
+        body = {"seat": s["seat"], "think": True}
+        codes = [c.post(f"/api/games/{gid}/hints", json=body).status_code for _ in range(3)]
+        assert codes == [200, 200, 429]
+        quick = c.post(f"/api/games/{gid}/hints", json={"seat": s["seat"]})
+        assert quick.status_code == 200  # the quick hints are not counted

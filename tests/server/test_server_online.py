@@ -22,7 +22,7 @@ from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
 from tessera.server.glicko2 import Rating, rate_game
 
-CONFIG = ServerConfig(bot_delay_s=0)
+CONFIG = ServerConfig(bot_delay_s=0, think_s=0.05)
 
 
 @pytest.fixture

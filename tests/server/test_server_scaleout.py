@@ -146,6 +146,18 @@ def test_serve_with_two_workers_plays_through_one_port(tmp_path: Path, pg: str) 
     finally:
         stack.close()
         server.kill()
+    deadline = time.monotonic() + 10  # no worker outlives the server (a killed one exits)
+    while (alive := [p for p in children if _running(p)]) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive, f"workers {alive} still running"
+
+
+def _running(pid: str) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "zombie" not in status
 
 
 def test_workers_without_postgresql_are_a_clear_error(tmp_path: Path) -> None:

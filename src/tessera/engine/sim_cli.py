@@ -90,9 +90,9 @@ def sim(
 ) -> None:
     """Simulate the best moves of the player to move in a CGP position: each candidate is
     played, then PLIES moves by the static player, over many deals of the unseen tiles.
-    Prints each candidate's mean equity (spread change plus the leaves kept at the horizon, ours less theirs) with its
-    standard error and its win probability, best first; * marks the move chosen (the leader,
-    unless it is not clearly ahead of the static best)."""
+    Prints each candidate's mean equity (spread change plus the leaves kept at the horizon,
+    ours less theirs) with its standard error and its win probability, best first; * marks
+    the move chosen (the leader, unless it is not clearly ahead of the static best)."""
     from tessera.formats.cgp import CgpError, loads
     from tessera.lexicon import Lexicon, LexiconError
 

@@ -83,6 +83,7 @@ def rate_limits(config: ServerConfig) -> RateLimits:
             "login_name": "10/minute",
             "seek": "30/minute",
             "move": f"{config.moves_per_minute}/minute",
+            "think": f"{config.thinks_per_minute}/minute",
         }
     )
 

@@ -129,6 +129,13 @@ def bind(host: str, port: int) -> socket.socket:
     type=click.FloatRange(0, 10),
     help="Seconds the computer waits before moving (so a person sees each move land).",
 )
+@click.option(
+    "--think",
+    default=0.5,
+    show_default=True,
+    type=click.FloatRange(0.01, 30),
+    help="Seconds the strongest computer searches a move or a hint, at most (one core each).",
+)
 def serve(
     host: str,
     port: int,
@@ -142,6 +149,7 @@ def serve(
     ws_per_client: int,
     workers: int,
     bot_delay: float,
+    think: float,
 ) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
     import uvicorn
@@ -157,6 +165,7 @@ def serve(
         allowed_hosts=allowed_hosts(host, hosts),
         allowed_origins=origins,
         bot_delay_s=bot_delay,
+        think_s=think,
         games_per_minute=games_per_minute,
         moves_per_minute=moves_per_minute,
         ws_per_client=ws_per_client,

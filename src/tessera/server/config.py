@@ -21,12 +21,14 @@ class ServerConfig:
     allowed_hosts: tuple[str, ...] = LOCAL_HOSTS
     allowed_origins: tuple[str, ...] = ()
     bot_delay_s: float = 0.4
+    think_s: float = 0.5  # seconds the computer searches a move (its own, or a hint), at most
     max_body_bytes: int = 16 * 1024
     max_ws_message_bytes: int = 4 * 1024
     ws_hello_timeout_s: float = 10.0
     ws_per_client: int = 64
     games_per_minute: int = 30  # per client address
     moves_per_minute: int = 120  # per user
+    thinks_per_minute: int = 20  # hints that search (a core for think_s each), per user
     idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
     idle_over_game_s: float = 30.0  # and a finished one after this
     max_live_games: int = 5000

@@ -70,6 +70,16 @@ def field_int(body: dict[str, Any], key: str, *, required: bool = True) -> int |
     return value
 
 
+def field_bool(body: dict[str, Any], key: str, *, default: bool = False) -> bool:
+    """A JSON ``true``/``false`` field (absent or null: ``default``)."""
+    value = body.get(key)
+    if value is None:
+        return default
+    if type(value) is not bool:
+        raise RequestError(400, f"bad_{key}", f"{key} must be true or false")
+    return value
+
+
 def field_str(body: dict[str, Any], key: str, limit: int, *, default: str = "") -> str:
     """A string field of at most ``limit`` characters, checked before any parsing."""
     value = body.get(key, default)

@@ -34,7 +34,7 @@ from tessera.tiles import BLANK, TileError
 from .accounts import Accounts, User, check_display_name
 from .computer import Chooser, computer_player, levels
 from .config import ServerConfig
-from .errors import RequestError, excerpt, field_int, field_str
+from .errors import RequestError, excerpt, field_bool, field_int, field_str
 from .lobby import Lobby, Seek
 from .logwriter import LogWriter
 from .notify import Notifier
@@ -179,13 +179,13 @@ class Hub:
         config: ServerConfig | None = None,
         *,
         lexicon_loader: Callable[[str], Any] = load_lexicon,
-        bot_factory: Callable[[str, Any, int], Chooser] = computer_player,
+        bot_factory: Callable[[str, Any, int], Chooser] | None = None,
         notifier: Notifier | None = None,
     ) -> None:
         self.storage = storage
         self.config = config or ServerConfig()
         self.lexicon_loader = lexicon_loader
-        self.bot_factory = bot_factory
+        self.bot_factory = bot_factory or self._computer
         self.accounts = Accounts(storage)
         self.ratings = Ratings(storage)
         self.lobby = Lobby(storage, self.accounts, self.ratings, self.config)
@@ -198,8 +198,16 @@ class Hub:
         self.lobby_sockets: set[Sender] = set()
         self._lexicons: dict[str, Any] = {}
         self.writer = LogWriter(storage)
-        # the computer's thinking, hints and move checks; database reads use the default pool
+        # move checks and quick hints; database reads use the default pool
         self.cpu = ThreadPoolExecutor(max_workers=os.cpu_count() or 2, thread_name_prefix="cpu")
+        # the computer's thinking (a search of up to a second), kept apart so that it never
+        # queues the quick work above
+        self.think = ThreadPoolExecutor(
+            max_workers=os.cpu_count() or 2, thread_name_prefix="think"
+        )
+
+    def _computer(self, level: str, lexicon: Any, seed: int) -> Chooser:
+        return computer_player(level, lexicon, seed, time_limit=self.config.think_s)
 
     @property
     def bot_delay_s(self) -> float:
@@ -796,11 +804,14 @@ class Hub:
     async def hints(
         self, game_id: str, user: User | None, body: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        """The best plays for the asking seat's own rack (its turn only; not in rated games)."""
-        from .computer import top_plays
+        """Moves for the asking seat's own rack (its turn only; not in games between people):
+        at once the best-scoring plays, or with ``think`` the strongest player's search (win
+        percentages when it simulated), which takes :attr:`ServerConfig.think_s`."""
+        from .computer import move_hint, thought_hints, top_plays
 
         session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "ask for hints")
+        think = field_bool(body, "think")
         if session.record.online:
             raise RequestError(403, "no_hints", "no hints in a game against people")
         async with session.lock:
@@ -808,18 +819,13 @@ class Hub:
             if game.to_move != seat or game.state is not GameState.PLAYING:
                 raise RequestError(400, Reason.NOT_YOUR_TURN.value, "hints are for your own turn")
             view = game.view(seat)
-        plays = await asyncio.get_running_loop().run_in_executor(
-            self.cpu, top_plays, view, session.lexicon, 5
-        )
-        alphabet = game.alphabet
-        return [
-            {
-                "move": p.gcg(alphabet),
-                "score": p.score,
-                "placements": [[r, c, alphabet.label(t)] for r, c, t in p.placements],
-            }
-            for p in plays
-        ]
+        loop = asyncio.get_running_loop()
+        if think:
+            return await loop.run_in_executor(
+                self.think, thought_hints, view, session.lexicon, self.config.think_s
+            )
+        plays = await loop.run_in_executor(self.cpu, top_plays, view, session.lexicon, 5)
+        return [move_hint(p, game.alphabet) for p in plays]
 
     async def gcg(self, game_id: str, user: User | None) -> str:
         """The finished game as GCG (only once it is over: a record shows every rack).
@@ -972,7 +978,7 @@ class Hub:
                 await asyncio.sleep(self.bot_delay_s)
             bot = session.bots[seat]
             try:
-                move: Move = await loop.run_in_executor(self.cpu, bot.choose, view)
+                move: Move = await loop.run_in_executor(self.think, bot.choose, view)
             except Exception:  # a broken bot must not stall the game: it passes
                 log.exception("game %s: the computer could not choose", session.record.id)
                 move = Pass()
@@ -1037,3 +1043,4 @@ class Hub:
         await self.notifier.close()
         await asyncio.to_thread(self.writer.close)
         self.cpu.shutdown(wait=False, cancel_futures=True)
+        self.think.shutdown(wait=False, cancel_futures=True)

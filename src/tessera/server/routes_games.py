@@ -112,6 +112,8 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
     async def hints(request: Request) -> Response:
         user = await require_user(hub, request)
         body = await json_body(request)
+        if body.get("think") is True:
+            limits.check("think", user.id)
         return JSONResponse({"hints": await hub.hints(request.path_params["game_id"], user, body)})
 
     async def gcg(request: Request) -> Response:

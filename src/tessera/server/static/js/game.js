@@ -423,7 +423,7 @@ async function send(body) {
     const state = await api.move(app.gameId, { seat: app.state.seat, seq: app.state.seq, ...body });
     app.pending.clear();
     app.cursor = null;
-    $("hints").hidden = true;
+    hideHints();
     applyState(state);
     return true;
   } catch (err) {
@@ -471,23 +471,63 @@ async function confirmExchange() {
   }
 }
 
-async function showHints() {
+let hintRequest = 0;  // a newer request (or a move) makes an older answer moot
+
+function hideHints() {
+  hintRequest += 1;
+  $("hints").hidden = true;
+  $("hint-status").hidden = true;
+}
+
+function hintLabel(h) {
+  const what = h.placements ? `${h.move} · ${h.score}`
+    : h.action === "exchange" ? `Exchange ${h.tiles}` : "Pass";
+  return h.win_pct == null ? what : `${what} · ${h.win_pct}% to win`;
+}
+
+function renderHints(hints) {
   const list = $("hints");
+  list.replaceChildren();
+  if (!hints.length) list.textContent = "No plays found: try an exchange.";
+  hints.forEach((h) => {
+    const li = document.createElement("li");
+    if (h.placements) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = hintLabel(h);
+      b.addEventListener("click", () => useHint(h));
+      li.appendChild(b);
+    } else {
+      li.className = "other";  // an exchange or a pass: made with its own button
+      li.textContent = hintLabel(h);
+    }
+    list.appendChild(li);
+  });
+}
+
+async function showHints() {
+  const ask = ++hintRequest;
+  const seq = app.state.seq;
+  const list = $("hints");
+  const status = $("hint-status");
   list.replaceChildren();
   list.hidden = false;
   try {
-    const { hints } = await api.hints(app.gameId, { seat: app.state.seat });
-    if (!hints.length) list.textContent = "No plays found: try an exchange.";
-    hints.forEach((h) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = `${h.move} · ${h.score}`;
-      b.addEventListener("click", () => useHint(h));
-      li.appendChild(b);
-      list.appendChild(li);
-    });
+    // the best-scoring plays at once, then the computer's look-ahead when it has thought
+    const quick = await api.hints(app.gameId, { seat: app.state.seat });
+    if (ask !== hintRequest) return;
+    renderHints(quick.hints);
+    status.textContent = "Thinking…";
+    status.hidden = false;
+    const thought = await api.hints(app.gameId, { seat: app.state.seat, think: true });
+    if (ask !== hintRequest || app.state.seq !== seq) return;
+    renderHints(thought.hints);
+    status.textContent = thought.hints.some((h) => h.win_pct != null)
+      ? "Ranked by the computer's look-ahead: the chance of winning after each move."
+      : "The computer's choice.";
   } catch (err) {
+    if (ask !== hintRequest) return;
+    status.hidden = true;
     setMessage(err.message);
   }
 }
@@ -503,7 +543,7 @@ function useHint(hint) {
     used.add(index);
     app.pending.set(`${r},${c}`, { index, label, rackLabel: want });
   }
-  $("hints").hidden = true;
+  hideHints();
   render();
 }
 
