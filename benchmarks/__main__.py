@@ -1,4 +1,7 @@
-"""Run every benchmark module in this folder (each defines ``main()``), or those named."""
+"""Run every benchmark module in this folder (each defines ``main()``), or those named.
+
+``python -m benchmarks NAME --option ...`` runs one benchmark with its own options (its
+``main()`` reads them from ``sys.argv[2:]``)."""
 
 from __future__ import annotations
 
@@ -21,4 +24,8 @@ def run(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    run(sys.argv[1:])
+    args = sys.argv[1:]
+    options = next((i for i, a in enumerate(args) if a.startswith("-")), len(args))
+    if options < len(args) and options != 1:
+        sys.exit("options follow the one benchmark they are for: python -m benchmarks NAME --...")
+    run(args[:options])

@@ -10,10 +10,10 @@ from collections import Counter
 
 import pytest
 
-from support.randomplay import Judge, endgame, random_play
+from support.randomplay import Judge, endgame, play_randomly, random_play
 from tessera.formats import gcg
 from tessera.formats.gcg import GcgError
-from tessera.game import EndReason, EventKind, Game, GameState
+from tessera.game import EndReason, EventKind, Game
 from tessera.rules import preset
 
 
@@ -35,19 +35,6 @@ def line_index(lines: list[str], pattern: str) -> int:
     return next(i for i, line in enumerate(lines) if re.match(pattern, line))
 
 
-def play_on(game: Game, rng: random.Random, until) -> None:
-    """Random plays (a pass when none is found) until ``until(game)`` or the game ends."""
-    while not game.is_over and not until(game):
-        if game.state is GameState.AWAITING_FINAL:
-            game.pass_turn()
-            continue
-        play = random_play(game, rng)
-        if play is None:
-            game.pass_turn()
-        else:
-            game.play(play)
-
-
 # -- a pass or exchange line listing part of the rack ------------------------------------------
 
 
@@ -56,12 +43,12 @@ def game_with_a_late_pass(seed: int) -> tuple[Game, int]:
     the number of turn lines up to and including that pass."""
     rng = random.Random(seed)
     game = Game("naspa", players=["cesar", "darrell"], seed=seed, first=0)
-    play_on(game, rng, lambda g: 1 <= g.bag_count <= 5 and g.to_move == 1)
+    play_randomly(game, rng, lambda g: 1 <= g.bag_count <= 5 and g.to_move == 1)
     assert not game.is_over
     game.pass_turn()
     turns = sum(1 for e in game.history if e.kind in (EventKind.PLAY, EventKind.PASS,
                                                       EventKind.EXCHANGE))
-    play_on(game, rng, lambda g: False)
+    play_randomly(game, rng, lambda g: False)
     return game, turns
 
 
@@ -155,7 +142,7 @@ def test_old_quackle_withdrawal_with_a_zero_score() -> None:
     game.lexicon = Judge(game.alphabet, valid=False)
     game.challenge("bob")
     game.lexicon = None
-    play_on(game, random.Random(2), lambda g: len(g.history) > 6)
+    play_randomly(game, random.Random(2), lambda g: len(g.history) > 6)
     text = foreign(gcg.dumps(game))
     withdrawn = re.search(r">ann: \S+ -- -(\d+) (-?\d+)\n", text)
     assert withdrawn is not None
@@ -176,7 +163,7 @@ def record_in(tiles: str, lexicon: str, seed: int = 2) -> tuple[Game, str]:
     """A short game with ``tiles``, written as a foreign file that names only ``lexicon``."""
     game = Game(preset("naspa").replace(tiles=tiles), players=["ann", "bob"], seed=seed,
                 first=0)
-    play_on(game, random.Random(seed), lambda g: len(g.history) >= 10)
+    play_randomly(game, random.Random(seed), lambda g: len(g.history) >= 10)
     text = foreign(gcg.dumps(game))
     text = re.sub(r"#tile-distribution \S+\n", "", text)
     text = re.sub(r"#lexicon \S+\n", f"#lexicon {lexicon}\n", text)

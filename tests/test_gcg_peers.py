@@ -28,9 +28,9 @@ from collections.abc import Callable
 
 import pytest
 
-from support.randomplay import Judge, endgame, random_play
+from support.randomplay import Judge, endgame, play_randomly, random_play
 from tessera.formats import gcg
-from tessera.game import Game, GameState
+from tessera.game import Game
 from tessera.rules import PRESETS, preset
 
 # -- MAGPIE --------------------------------------------------------------------------------------
@@ -244,22 +244,9 @@ READERS: dict[str, Callable[[str], list[str]]] = {
 # -- the games -----------------------------------------------------------------------------------
 
 
-def finish(game: Game, rng: random.Random, until: Callable[[Game], bool] = lambda g: False) -> Game:
-    while not game.is_over and not until(game):
-        if game.state is GameState.AWAITING_FINAL:
-            game.pass_turn()
-            continue
-        play = random_play(game, rng)
-        if play is None:
-            game.pass_turn()
-        else:
-            game.play(play)
-    return game
-
-
 def second_seat_first() -> Game:
     game = Game("naspa", players=["Ann", "Bob"], seed=7, first=1)
-    return finish(game, random.Random(7))
+    return play_randomly(game, random.Random(7))
 
 
 def out_play_challenged() -> Game:
@@ -274,7 +261,7 @@ def challenge_bonus() -> Game:
     game = Game("wespa", players=["Ann", "Bob"], seed=3, first=0)
     game.play(random_play(game, random.Random(3)))
     game.challenge("Bob")  # valid: +5 to Ann
-    return finish(game, random.Random(4), lambda g: len(g.history) > 8)
+    return play_randomly(game, random.Random(4), lambda g: len(g.history) > 8)
 
 
 def phony_withdrawn() -> Game:
@@ -283,12 +270,12 @@ def phony_withdrawn() -> Game:
     game.lexicon = Judge(game.alphabet, valid=False)
     game.challenge("Ann")
     game.lexicon = None
-    return finish(game, random.Random(2), lambda g: len(g.history) > 8)
+    return play_randomly(game, random.Random(2), lambda g: len(g.history) > 8)
 
 
 def six_passes() -> Game:
     game = Game("naspa", players=["Ann", "Bob"], seed=9, first=0)
-    finish(game, random.Random(9), lambda g: len(g.history) >= 4)
+    play_randomly(game, random.Random(9), lambda g: len(g.history) >= 4)
     while not game.is_over:
         game.pass_turn()
     return game
@@ -303,25 +290,25 @@ def time_penalty() -> Game:
 
 def resigned() -> Game:
     game = Game("naspa", players=["Ann", "Bob"], seed=2, first=1)
-    finish(game, random.Random(2), lambda g: len(g.history) >= 5)
+    play_randomly(game, random.Random(2), lambda g: len(g.history) >= 5)
     game.resign("Ann")
     return game
 
 
 def unfinished() -> Game:
     game = Game("naspa", players=["Ann", "Bob"], seed=12, first=1)
-    return finish(game, random.Random(12), lambda g: len(g.history) >= 5)
+    return play_randomly(game, random.Random(12), lambda g: len(g.history) >= 5)
 
 
 def custom_rules_name() -> Game:
     rules = PRESETS["naspa"].replace(name="club #1 >weekly", exchange_min_bag=10)
     game = Game(rules, players=["Ann", "Bob"], seed=13, first=0)
-    return finish(game, random.Random(13), lambda g: len(g.history) >= 4)
+    return play_randomly(game, random.Random(13), lambda g: len(g.history) >= 4)
 
 
 def alike_names_and_notes() -> Game:
     game = Game("naspa", players=["Ann  Lee", "Ann Lee"], seed=14, first=1)
-    finish(game, random.Random(14), lambda g: len(g.history) >= 4)
+    play_randomly(game, random.Random(14), lambda g: len(g.history) >= 4)
     lines = gcg.dumps(game).splitlines()
     first_move = next(i for i, line in enumerate(lines) if line.startswith(">"))
     lines[first_move + 1 : first_move + 1] = ["#note a two-line note", "#note (its second line)"]
@@ -330,7 +317,7 @@ def alike_names_and_notes() -> Game:
 
 def super_board() -> Game:
     game = Game("super", players=["Ann", "Bob"], seed=15, first=1)
-    return finish(game, random.Random(15), lambda g: len(g.history) >= 6)
+    return play_randomly(game, random.Random(15), lambda g: len(g.history) >= 6)
 
 
 GAMES: dict[str, Callable[[], Game]] = {

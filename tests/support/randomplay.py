@@ -197,6 +197,22 @@ def exchange_allowed(game: Game, n: int) -> bool:
     return True
 
 
+def play_randomly(
+    game: Game, rng: random.Random, until: Callable[[Game], bool] = lambda g: False
+) -> Game:
+    """Random plays (a pass when none is found) until ``until(game)`` or the game ends."""
+    while not game.is_over and not until(game):
+        if game.state is GameState.AWAITING_FINAL:
+            game.pass_turn()
+            continue
+        play = random_play(game, rng)
+        if play is None:
+            game.pass_turn()
+        else:
+            game.play(play)
+    return game
+
+
 def endgame(
     rules: Rules | str,
     seed: int,

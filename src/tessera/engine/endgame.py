@@ -84,25 +84,21 @@ def engine(lexicon: Lexicon, rules: Rules) -> Any:
         raise EndgameError(reason)
     if not hasattr(lexicon, "kwg"):
         raise EndgameError("the endgame search needs a word graph: give a Lexicon")
-    if lexicon.alphabet.size != rules.tileset.alphabet.size:
-        raise EndgameError(
-            f"the lexicon's alphabet has {lexicon.alphabet.size} tiles but the "
-            f"{rules.tiles} tile set has {rules.tileset.alphabet.size}"
-        )
-    key = (id(lexicon), rules)
-    hit = _ENGINES.get(key)
-    if hit is not None and hit[0] is lexicon:
-        return hit[1]
+    mismatch = native.alphabet_mismatch(lexicon, rules)
+    if mismatch:
+        raise EndgameError(mismatch)
     from tessera import _core
     from tessera.movegen import compiled_generator
 
-    solver = _core.EndgameSolver(
-        compiled_generator(lexicon, rules, None), native.rules_dict(rules), DEFAULT_TABLE_MB
+    return native.cached(
+        _ENGINES,
+        lexicon,
+        rules,
+        lambda: _core.EndgameSolver(
+            compiled_generator(lexicon, rules, None), native.rules_dict(rules), DEFAULT_TABLE_MB
+        ),
+        limit=9,
     )
-    if len(_ENGINES) > 8:
-        _ENGINES.clear()
-    _ENGINES[key] = (lexicon, solver)
-    return solver
 
 
 @dataclass(frozen=True)

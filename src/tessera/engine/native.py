@@ -10,6 +10,7 @@ rank moves with the same engine, so a game played move by move through
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tessera.lexicon import Leaves, Lexicon
@@ -88,25 +89,52 @@ _ENGINES: dict[tuple[int, Rules], tuple[Lexicon, Any]] = {}
 _TABLES: dict[int, tuple[Leaves, Any]] = {}
 
 
+def alphabet_mismatch(lexicon: Lexicon, rules: Rules) -> str | None:
+    """Why ``lexicon`` cannot play under ``rules``' tile set, if it cannot."""
+    if lexicon.alphabet.size == rules.tileset.alphabet.size:
+        return None
+    return (
+        f"the lexicon's alphabet has {lexicon.alphabet.size} tiles but the "
+        f"{rules.tiles} tile set has {rules.tileset.alphabet.size}"
+    )
+
+
+def cached(
+    cache: dict[tuple[int, Rules], tuple[Lexicon, Any]],
+    lexicon: Lexicon,
+    rules: Rules,
+    build: Callable[[], Any],
+    limit: int | None = None,
+) -> Any:
+    """``build()``'s compiled object for this lexicon and rules, kept in ``cache`` (a lexicon
+    is told by identity; past ``limit`` entries the cache starts again)."""
+    key = (id(lexicon), rules)
+    hit = cache.get(key)
+    if hit is not None and hit[0] is lexicon:
+        return hit[1]
+    made = build()
+    if limit is not None and len(cache) >= limit:
+        cache.clear()
+    cache[key] = (lexicon, made)
+    return made
+
+
 def engine(lexicon: Lexicon, rules: Rules) -> Any:
     """The compiled engine for this lexicon and rules (cached)."""
     reason = unsupported_reason(rules)
     if reason:
         raise EngineUnavailable(reason)
-    if lexicon.alphabet.size != rules.tileset.alphabet.size:
-        raise ValueError(
-            f"the lexicon's alphabet has {lexicon.alphabet.size} tiles but the "
-            f"{rules.tiles} tile set has {rules.tileset.alphabet.size}"
-        )
-    key = (id(lexicon), rules)
-    hit = _ENGINES.get(key)
-    if hit is not None and hit[0] is lexicon:
-        return hit[1]
+    mismatch = alphabet_mismatch(lexicon, rules)
+    if mismatch:
+        raise ValueError(mismatch)
     from tessera.movegen import compiled_generator
 
-    eng = _core.StaticEngine(compiled_generator(lexicon, rules, None), rules_dict(rules))
-    _ENGINES[key] = (lexicon, eng)
-    return eng
+    return cached(
+        _ENGINES,
+        lexicon,
+        rules,
+        lambda: _core.StaticEngine(compiled_generator(lexicon, rules, None), rules_dict(rules)),
+    )
 
 
 def leave_table(leaves: Leaves | None) -> Any:
