@@ -1070,7 +1070,8 @@ struct Gen {
         pass.score = 0;
         pass.row = pass.col = pass.across = pass.len = 0;
         pass.equity = leave_by_used[0];
-        add(pass);
+        const bool pass_last = req.pass_outside_top && top > 0;
+        if (!pass_last) add(pass);
         if (rack_total > 0) {
             compute_cross_checks();
             if (c.anagram()) {
@@ -1101,6 +1102,7 @@ struct Gen {
             }
             if (top <= 0 || !hopeless(best_exchange)) exchanges(max_exchange);
         }
+        if (pass_last && out.empty()) add(pass);
         rank_moves(out);
     }
 };

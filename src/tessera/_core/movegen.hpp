@@ -87,10 +87,14 @@ struct Request {
     int endgame_opp_points = -1;
     // The board's cross-checks, kept by the caller (nullptr: computed here).
     const CrossChecks* cross = nullptr;
+    // With top > 0: the pass takes no place in the top (it is listed only when nothing else
+    // is legal), for a caller that rates the pass itself; its leave-value equity would
+    // otherwise hold a place and lower the bar every other move must clear.
+    bool pass_outside_top = false;
 };
 
 // Generate the moves of `rack_counts` (per tile id, blanks at 0) on `cells` (rows*cols tile
-// ids, row-major, 0 empty). The pass is always listed.
+// ids, row-major, 0 empty). The pass is listed (but see Request::pass_outside_top).
 std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
                            const std::vector<int>& rack_counts, const Request& request);
 

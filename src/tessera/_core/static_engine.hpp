@@ -188,7 +188,7 @@ class StaticEngine {
         }
         if (pos.bag_count == 0) req.endgame_opp_points = pos.opp_points;
         req.cross = cross;
-        if (pos.bag_count > 0 && req.top > 0) ++req.top;  // the pass may drop out of the top
+        req.pass_outside_top = pos.bag_count > 0;  // rated here, by pass_below_best
         std::vector<Move> moves = movegen::generate(gen_->config(), pos.board, rack, req);
         if (pos.bag_count > 0) pass_below_best(moves, top);
         return moves;
@@ -203,15 +203,18 @@ class StaticEngine {
     // 500 games). The pass thus ranks below every other move; with nothing else, it stands.
     static constexpr double TURN_VALUE = 36.0;
 
+    // `moves` ranked, the pass among them unless the top was asked for without it (then it
+    // is put back wherever its rating places it within the top, as in the whole list).
     static void pass_below_best(std::vector<Move>& moves, int top) {
         auto pass = std::find_if(moves.begin(), moves.end(),
                                  [](const Move& m) { return m.kind == movegen::PASS; });
         auto other = std::find_if(moves.begin(), moves.end(),
                                   [](const Move& m) { return m.kind != movegen::PASS; });
-        if (pass != moves.end() && other != moves.end()) {
-            Move p = *pass;
+        if (other != moves.end()) {
+            Move p{};
+            p.kind = movegen::PASS;
             p.equity = other->equity - TURN_VALUE;
-            moves.erase(pass);
+            if (pass != moves.end()) moves.erase(pass);
             moves.insert(std::upper_bound(moves.begin(), moves.end(), p, movegen::better), p);
         }
         if (top > 0 && static_cast<int>(moves.size()) > top) moves.resize(top);
