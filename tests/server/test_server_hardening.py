@@ -6,10 +6,12 @@ fuzzing is ``test_server_fuzz.py``."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import socket
 import time
 import warnings
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ with warnings.catch_warnings():
 
 from tessera.game import Game
 from tessera.legality import IllegalMove
+from tessera.server import collector
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
 from tessera.server.hub import Hub, load_lexicon
@@ -494,3 +497,24 @@ def test_thinking_hints_are_rate_limited_per_player(tmp_path: Path) -> None:
         assert codes == [200, 200, 429]
         quick = c.post(f"/api/games/{gid}/hints", json={"seat": s["seat"]})
         assert quick.status_code == 200  # the quick hints are not counted
+
+
+def test_full_collections_wait_for_the_servers_timer(db: str) -> None:
+    """Item 7: CPython's own full collections stalled every game for 300-500 ms under load;
+    the server runs them on a timer (``collector``) and the young generations as usual."""
+
+    class Cycle:
+        me: Any
+
+    before = gc.get_threshold()
+    with TestClient(create_app(db, config=FAST), base_url=BASE):
+        old = Cycle()
+        old.me = old
+        ref = weakref.ref(old)
+        gc.collect(1)  # the cycle is now in the oldest generation
+        del old
+        keep = [[] for _ in range(1_500_000)]  # long-lived growth: a full collection's trigger
+        assert ref() is not None, "a full collection ran without the server's timer"
+        assert collector.collect_full() >= 1 and ref() is None
+        del keep
+    assert gc.get_threshold() == before

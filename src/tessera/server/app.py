@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 
 from tessera.rules import PRESETS
 
-from . import routes_accounts, routes_games, routes_lobby, sockets
+from . import collector, routes_accounts, routes_games, routes_lobby, sockets
 from .computer import levels
 from .config import ServerConfig
 from .errors import RequestError, error_response
@@ -156,6 +156,8 @@ def create_app(
             try:
                 if job == "evict":
                     the_hub.evict_idle()
+                elif job == "collect":
+                    collector.collect_full()
                 else:
                     await the_hub.sweep()
             except Exception:  # a database hiccup: try again next round
@@ -167,13 +169,16 @@ def create_app(
         loop = asyncio.get_running_loop()
         warm = loop.run_in_executor(None, the_hub.lexicon, config.default_lexicon)
         await the_hub.start()
+        collector.defer_full_collections()
         tasks = [
             loop.create_task(every(EVICT_EVERY_S, "evict")),
             loop.create_task(every(SWEEP_EVERY_S, "sweep")),
+            loop.create_task(every(collector.FULL_EVERY_S, "collect")),
         ]
         yield
         for task in tasks:
             task.cancel()
+        collector.resume_full_collections()
         with contextlib.suppress(Exception):
             await warm
         await the_hub.close()
