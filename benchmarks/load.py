@@ -327,10 +327,12 @@ async def _run_level(
     await asyncio.sleep(min(20.0, 2 + games / 40) + pause[1])  # every game under way
     tally.counting = True
     cpu0 = _cpu_seconds()
+    own0 = time.process_time()
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - t0
     cpu = _cpu_seconds() - cpu0
+    own = time.process_time() - own0
     tally.counting = False
     stop.set()
     for t in tasks:
@@ -346,6 +348,7 @@ async def _run_level(
         "side_p99_ms": percentile(tally.side_ms, 0.99),
         "errors": tally.errors,
         "server_cores": cpu / elapsed,
+        "client_cores": own / elapsed,  # this load generator's own share of the machine
     }
 
 
@@ -433,13 +436,14 @@ def report(title: str, mode: str, rows: list[dict[str, float]]) -> None:
     print(f"\n{title}:")
     print(
         f"{'games':>6} {'moves/s':>8} {'move p50':>9} {'move p99':>9} {side + ' p50':>12} "
-        f"{side + ' p99':>12} {'server cores':>12} {'errors':>6}"
+        f"{side + ' p99':>12} {'server cores':>12} {'client cores':>12} {'errors':>6}"
     )
     for r in rows:
         print(
             f"{r['games']:>6} {r['moves_per_s']:>8.1f} {r['move_p50_ms']:>7.1f}ms "
             f"{r['move_p99_ms']:>7.1f}ms {r['side_p50_ms']:>10.1f}ms "
-            f"{r['side_p99_ms']:>10.1f}ms {r['server_cores']:>12.2f} {r['errors']:>6}",
+            f"{r['side_p99_ms']:>10.1f}ms {r['server_cores']:>12.2f} {r['client_cores']:>12.2f} "
+            f"{r['errors']:>6}",
             flush=True,
         )
 
