@@ -499,22 +499,27 @@ def test_thinking_hints_are_rate_limited_per_player(tmp_path: Path) -> None:
         assert quick.status_code == 200  # the quick hints are not counted
 
 
-def test_full_collections_wait_for_the_servers_timer(db: str) -> None:
+def test_full_collections_wait_until_the_oldest_generation_has_doubled(db: str) -> None:
     """Item 7: CPython's own full collections stalled every game for 300-500 ms under load;
-    the server runs them on a timer (``collector``) and the young generations as usual."""
+    the server starts them itself once the oldest generation has doubled (``collector``)."""
 
     class Cycle:
         me: Any
 
     before = gc.get_threshold()
     with TestClient(create_app(db, config=FAST), base_url=BASE):
+        full = collector.FullCollections()
         old = Cycle()
         old.me = old
         ref = weakref.ref(old)
         gc.collect(1)  # the cycle is now in the oldest generation
         del old
-        keep = [[] for _ in range(1_500_000)]  # long-lived growth: a full collection's trigger
-        assert ref() is not None, "a full collection ran without the server's timer"
-        assert collector.collect_full() >= 1 and ref() is None
-        del keep
+        keep = [[] for _ in range(300_000)]  # long-lived growth: CPython's own trigger
+        gc.collect(1)
+        assert ref() is not None, "a full collection ran without the server"
+        more = [[] for _ in range(int(collector.GROWTH * max(full.left, collector.FLOOR)))]
+        gc.collect(1)
+        assert full.due()
+        assert full.tick() >= 1 and ref() is None and not full.due()
+        del keep, more
     assert gc.get_threshold() == before

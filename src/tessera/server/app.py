@@ -17,11 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import inspect
 import json
 import logging
 import os
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from importlib import resources
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -150,16 +151,13 @@ def create_app(
             ERROR_PAGE.format(title=title, message=message), status_code=exc.status_code
         )
 
-    async def every(seconds: float, job: str) -> None:
+    async def every(seconds: float, job: str, run: Callable[[], object]) -> None:
         while True:
             await asyncio.sleep(seconds)
             try:
-                if job == "evict":
-                    the_hub.evict_idle()
-                elif job == "collect":
-                    collector.collect_full()
-                else:
-                    await the_hub.sweep()
+                done = run()
+                if inspect.isawaitable(done):
+                    await done
             except Exception:  # a database hiccup: try again next round
                 log.exception("periodic %s failed", job)
 
@@ -170,10 +168,11 @@ def create_app(
         warm = loop.run_in_executor(None, the_hub.lexicon, config.default_lexicon)
         await the_hub.start()
         collector.defer_full_collections()
+        full = collector.FullCollections()
         tasks = [
-            loop.create_task(every(EVICT_EVERY_S, "evict")),
-            loop.create_task(every(SWEEP_EVERY_S, "sweep")),
-            loop.create_task(every(collector.FULL_EVERY_S, "collect")),
+            loop.create_task(every(EVICT_EVERY_S, "evict", the_hub.evict_idle)),
+            loop.create_task(every(SWEEP_EVERY_S, "sweep", the_hub.sweep)),
+            loop.create_task(every(collector.CHECK_EVERY_S, "collect", full.tick)),
         ]
         yield
         for task in tasks:
