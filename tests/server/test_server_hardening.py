@@ -6,12 +6,10 @@ fuzzing is ``test_server_fuzz.py``."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import socket
 import time
 import warnings
-import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +26,6 @@ with warnings.catch_warnings():
 
 from tessera.game import Game
 from tessera.legality import IllegalMove
-from tessera.server import collector
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
 from tessera.server.hub import Hub, load_lexicon
@@ -498,28 +495,3 @@ def test_thinking_hints_are_rate_limited_per_player(tmp_path: Path) -> None:
         quick = c.post(f"/api/games/{gid}/hints", json={"seat": s["seat"]})
         assert quick.status_code == 200  # the quick hints are not counted
 
-
-def test_full_collections_wait_until_the_oldest_generation_has_doubled(db: str) -> None:
-    """Item 7: CPython's own full collections stalled every game for 300-500 ms under load;
-    the server starts them itself once the oldest generation has doubled (``collector``)."""
-
-    class Cycle:
-        me: Any
-
-    before = gc.get_threshold()
-    with TestClient(create_app(db, config=FAST), base_url=BASE):
-        full = collector.FullCollections()
-        old = Cycle()
-        old.me = old
-        ref = weakref.ref(old)
-        gc.collect(1)  # the cycle is now in the oldest generation
-        del old
-        keep = [[] for _ in range(300_000)]  # long-lived growth: CPython's own trigger
-        gc.collect(1)
-        assert ref() is not None, "a full collection ran without the server"
-        more = [[] for _ in range(int(collector.GROWTH * max(full.left, collector.FLOOR)))]
-        gc.collect(1)
-        assert full.due()
-        assert full.tick() >= 1 and ref() is None and not full.due()
-        del keep, more
-    assert gc.get_threshold() == before

@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 
 from tessera.rules import PRESETS
 
-from . import collector, routes_accounts, routes_games, routes_lobby, sockets
+from . import routes_accounts, routes_games, routes_lobby, sockets
 from .computer import levels
 from .config import ServerConfig
 from .errors import RequestError, error_response
@@ -167,17 +167,13 @@ def create_app(
         loop = asyncio.get_running_loop()
         warm = loop.run_in_executor(None, the_hub.lexicon, config.default_lexicon)
         await the_hub.start()
-        collector.defer_full_collections()
-        full = collector.FullCollections()
         tasks = [
             loop.create_task(every(EVICT_EVERY_S, "evict", the_hub.evict_idle)),
             loop.create_task(every(SWEEP_EVERY_S, "sweep", the_hub.sweep)),
-            loop.create_task(every(collector.CHECK_EVERY_S, "collect", full.tick)),
         ]
         yield
         for task in tasks:
             task.cancel()
-        collector.resume_full_collections()
         with contextlib.suppress(Exception):
             await warm
         await the_hub.close()
