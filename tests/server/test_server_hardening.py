@@ -494,4 +494,3 @@ def test_thinking_hints_are_rate_limited_per_player(tmp_path: Path) -> None:
         assert codes == [200, 200, 429]
         quick = c.post(f"/api/games/{gid}/hints", json={"seat": s["seat"]})
         assert quick.status_code == 200  # the quick hints are not counted
-

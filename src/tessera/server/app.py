@@ -17,12 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import inspect
 import json
 import logging
 import os
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from importlib import resources
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -151,13 +150,14 @@ def create_app(
             ERROR_PAGE.format(title=title, message=message), status_code=exc.status_code
         )
 
-    async def every(seconds: float, job: str, run: Callable[[], object]) -> None:
+    async def every(seconds: float, job: str) -> None:
         while True:
             await asyncio.sleep(seconds)
             try:
-                done = run()
-                if inspect.isawaitable(done):
-                    await done
+                if job == "evict":
+                    the_hub.evict_idle()
+                else:
+                    await the_hub.sweep()
             except Exception:  # a database hiccup: try again next round
                 log.exception("periodic %s failed", job)
 
@@ -168,8 +168,8 @@ def create_app(
         warm = loop.run_in_executor(None, the_hub.lexicon, config.default_lexicon)
         await the_hub.start()
         tasks = [
-            loop.create_task(every(EVICT_EVERY_S, "evict", the_hub.evict_idle)),
-            loop.create_task(every(SWEEP_EVERY_S, "sweep", the_hub.sweep)),
+            loop.create_task(every(EVICT_EVERY_S, "evict")),
+            loop.create_task(every(SWEEP_EVERY_S, "sweep")),
         ]
         yield
         for task in tasks:
