@@ -265,14 +265,21 @@ def test_a_flood_of_bad_moves_does_not_stall_another_game(tmp_path: Path) -> Non
         codes: list[int] = []
         thread = threading.Thread(target=lambda: codes.extend(asyncio.run(flood())))
         thread.start()
-        worst = 0.0
+        waits: list[float] = []
         while thread.is_alive():
             t0 = time.monotonic()
             assert c.get(f"/api/games/{other}/state").status_code == 200
-            worst = max(worst, time.monotonic() - t0)
+            waits.append(time.monotonic() - t0)
         thread.join()
     assert codes and set(codes) == {400}
-    assert worst < 1.0, f"an unrelated request waited {worst:.2f} s"
+    # The flood's client, the server and this probe share one process (and its interpreter
+    # lock) on a machine that runs other tests beside this one, so a single probe may wait
+    # for the flood's own client; a server that parsed on its event loop or queued the
+    # refusals behind the game's lock would slow the typical probe, not only the worst.
+    waits.sort()
+    median = waits[len(waits) // 2]
+    assert median < 0.2, f"the median unrelated request waited {median:.2f} s"
+    assert waits[-1] < 2.5, f"an unrelated request waited {waits[-1]:.2f} s"
 
 
 # -- item 3: memory follows the games in play ------------------------------------------------

@@ -79,7 +79,7 @@ class Session:
     texts: dict[tuple[int, frozenset[int]], str] = field(default_factory=dict)  # state_text
     texts_seq: int = -1
     game_text: str | None = None  # names, rules, layout…: the same in every state
-    board_cells: list[list[str | None]] | None = None  # the board's JSON at texts_seq
+    board_cells: tuple[tuple[str | None, ...], ...] | None = None  # the board's JSON at texts_seq
     history_texts: dict[int, tuple[bool, list[str]]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     clock_task: asyncio.Task[None] | None = None
@@ -378,8 +378,22 @@ class Hub:
         if session is None:
             session = self._build(record)
             self.sessions[record.id] = session
-            self.evict_idle(keep=session)
+            if len(self.sessions) > self.config.max_live_games:
+                self._evict_least_recent(keep=session)
         return session
+
+    def _evict_least_recent(self, keep: Session) -> None:
+        """Over the limit of live games: drop the least recently used that nobody watches.
+        The idle ones go on the periodic sweep (:meth:`evict_idle`); this walks only from
+        the old end of the list, not every game each time one is loaded."""
+        over = len(self.sessions) - self.config.max_live_games
+        for game_id, session in list(self.sessions.items()):
+            if over <= 0:
+                return
+            if session is keep or session.busy:
+                continue
+            self._forget(game_id, session)
+            over -= 1
 
     async def session(self, game_id: str) -> Session:
         """The live game, rebuilt from its log on first use (after a restart too)."""
@@ -541,6 +555,18 @@ class Hub:
             session.listeners.discard(listener)
 
     # -- actions -------------------------------------------------------------------------
+
+    @staticmethod
+    def _bound_fields(body: dict[str, Any]) -> None:
+        """Refuse an oversized field at once, before the request waits for the game's lock
+        and the worker pool: a flood of them then queues behind nothing."""
+        if "text" in body:
+            field_str(body, "text", MAX_MOVE_TEXT)
+        if "tiles" in body:
+            field_str(body, "tiles", MAX_TILES_TEXT)
+        placements = body.get("placements")
+        if isinstance(placements, list) and len(placements) > MAX_PLACEMENTS:
+            raise RequestError(400, Reason.NOTATION.value, "too many tiles in one play")
 
     @staticmethod
     def _parse_request(game: Game, body: dict[str, Any]) -> tuple[str, Move | None]:
@@ -758,6 +784,7 @@ class Hub:
     async def act(self, game_id: str, user: User | None, body: dict[str, Any]) -> str:
         """A page's move. Returns the new state (JSON text) for the acting seat once it is
         stored."""
+        self._bound_fields(body)
         session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "move")
         expected = field_int(body, "seq", required=False)
