@@ -34,7 +34,7 @@ from starlette.staticfiles import StaticFiles
 
 from tessera.rules import PRESETS
 
-from . import routes_accounts, routes_games, routes_lobby, sockets
+from . import collector, routes_accounts, routes_games, routes_lobby, sockets
 from .computer import levels
 from .config import ServerConfig
 from .errors import RequestError, error_response
@@ -171,6 +171,11 @@ def create_app(
             loop.create_task(every(EVICT_EVERY_S, "evict")),
             loop.create_task(every(SWEEP_EVERY_S, "sweep")),
         ]
+        if config.tune_collector:
+            collector.tune()
+            with contextlib.suppress(Exception):  # a word list that fails says so on use
+                await warm
+            collector.settle()
         yield
         for task in tasks:
             task.cancel()

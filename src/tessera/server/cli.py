@@ -169,6 +169,7 @@ def serve(
         games_per_minute=games_per_minute,
         moves_per_minute=moves_per_minute,
         ws_per_client=ws_per_client,
+        tune_collector=True,
     )
     if workers > 1 and not database.startswith(("postgresql", "postgres")):
         raise click.ClickException(

@@ -32,6 +32,7 @@ class ServerConfig:
     idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
     idle_over_game_s: float = 30.0  # and a finished one after this
     max_live_games: int = 5000
+    tune_collector: bool = False  # a serving process's own schedule (server/collector.py)
 
     @property
     def default_lexicon(self) -> str:

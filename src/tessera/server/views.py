@@ -42,12 +42,13 @@ def event_json(event: Event, alphabet: Alphabet) -> dict[str, Any]:
     return data
 
 
-def board_json(board: Board, alphabet: Alphabet) -> list[list[str | None]]:
-    """The board as rows of tile labels (a blank's letter in lower case), None where empty."""
-    return [
-        [alphabet.label(t) if (t := board.get(r, c)) else None for c in range(board.cols)]
+def board_json(board: Board, alphabet: Alphabet) -> tuple[tuple[str | None, ...], ...]:
+    """The board as rows of tile labels (a blank's letter in lower case), None where empty.
+    Tuples of text, which the cycle collector stops tracking: a server caches one per game."""
+    return tuple(
+        tuple(alphabet.label(t) if (t := board.get(r, c)) else None for c in range(board.cols))
         for r in range(board.rows)
-    ]
+    )
 
 
 def layout_json(view: PlayerView) -> dict[str, Any]:
@@ -84,7 +85,9 @@ def game_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def position_json(view: PlayerView, board: list[list[str | None]] | None = None) -> dict[str, Any]:
+def position_json(
+    view: PlayerView, board: tuple[tuple[str | None, ...], ...] | None = None
+) -> dict[str, Any]:
     """The position from one seat's view, all but the history (``board``: the board's JSON
     when the caller has it already — it is the same for every viewer)."""
     alphabet = view.tileset.alphabet
