@@ -38,7 +38,7 @@ from .rules import (
     preset,
 )
 from .scoring import ScoreBreakdown, score_breakdown
-from .tiles import BLANK, Rack, TileError, TileSet, face, letter_of
+from .tiles import BLANK, BLANK_BIT, Rack, TileError, TileSet, face, letter_of
 
 PlayerRef = int | str
 
@@ -218,6 +218,9 @@ class Game:
         self._bag = self.tileset.bag()
         self._players = [_Player(name, Rack(self.alphabet.size)) for name in players]
         self.history: list[Event] = []
+        # viewer -> (event, as that viewer sees it) for the history so far: a server builds
+        # views after every move, and events never change once made (see _history_for)
+        self._redactions: dict[int, list[tuple[Event, Event]]] = {}
         self.state = GameState.PLAYING
         self.result: GameResult | None = None
         self._pending: _Pending | None = None
@@ -359,8 +362,8 @@ class Game:
     def _off_board(self) -> list[int]:
         """Counts by tile id of the tiles not on the board: the bag and every rack."""
         counts = list(self.tileset.counts)
-        for _, _, t in self.board.occupied():
-            counts[BLANK if t & 0x80 else t] -= 1
+        for t in self.board.placed_tiles():
+            counts[BLANK if t & BLANK_BIT else t] -= 1
         return counts
 
     def _clocks(self) -> tuple[int, ...] | None:
@@ -391,7 +394,7 @@ class Game:
             bag_count=len(self._bag),
             rack_counts=tuple(len(p.rack) for p in self._players),
             unseen=tuple(self.unseen_for(i)),
-            history=tuple(self._redact(e, i, over) for e in self.history),
+            history=self._history_for(i, over),
             can_challenge=self.can_challenge()
             and self._pending is not None
             and self._pending.player != i,
@@ -419,7 +422,7 @@ class Game:
             bag_count=len(self._bag),
             rack_counts=tuple(len(p.rack) for p in self._players),
             unseen=tuple(self._off_board()),
-            history=tuple(self._redact(e, SPECTATOR, over) for e in self.history),
+            history=self._history_for(SPECTATOR, over),
             can_challenge=False,
             clocks_ms=self._clocks(),
             result=self.result,
@@ -427,6 +430,21 @@ class Game:
             scoreless_turns=self._scoreless,
             consecutive_passes=self._passes,
         )
+
+    def _history_for(self, viewer: int, over: bool) -> tuple[Event, ...]:
+        """The history as ``viewer`` sees it, each event redacted once: an entry is reused
+        while the event at its place is still the same object (undo and challenges replace
+        events, and are redacted afresh)."""
+        if over:
+            return tuple(self.history)
+        seen = self._redactions.setdefault(viewer, [])
+        for i, event in enumerate(self.history):
+            if i < len(seen) and seen[i][0] is event:
+                continue
+            del seen[i:]
+            seen.append((event, self._redact(event, viewer, over)))
+        del seen[len(self.history) :]
+        return tuple(shown for _, shown in seen)
 
     @staticmethod
     def _redact(event: Event, viewer: int, over: bool) -> Event:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .board import Board, CoordinateError, format_position, parse_position, square_name
 from .tiles import BLANK, Alphabet, TileError, face, is_blank, letter_of
@@ -41,7 +42,7 @@ class Play(Move):
         if not self.word:
             raise NotationError("a play needs at least one tile")
 
-    @property
+    @cached_property
     def placements(self) -> tuple[tuple[int, int, int], ...]:
         """(row, col, tile) of every newly placed tile, in word order."""
         dr, dc = (0, 1) if self.across else (1, 0)

@@ -27,7 +27,11 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 128  # bounded before hashing: argon2's cost grows with the input
 MAX_GUEST_NAME = 24
 SESSION_DAYS = 30
-SESSION_CACHE_S = 15.0  # a session seen this recently is not looked up again
+# A session seen this recently is not looked up again (unless it expires first). Ending a
+# session clears it here at once and, through the notifier, in every other process; the
+# bound covers a process that missed that event. A lookup per player per minute keeps the
+# database out of nearly every move.
+SESSION_CACHE_S = 60.0
 
 users_table = Table(
     "tessera_users",
@@ -106,7 +110,8 @@ class Accounts:
 
     def __init__(self, storage: Storage) -> None:
         self.engine = storage.engine
-        self._seen: dict[str, tuple[User, float]] = {}  # token hash -> (user, when checked)
+        # token hash -> (user, when checked (monotonic), when the session expires (epoch ms))
+        self._seen: dict[str, tuple[User, float, int]] = {}
 
     # -- users ---------------------------------------------------------------------------
 
@@ -225,7 +230,9 @@ class Accounts:
     def cached_session_user(self, token: str) -> User | None:
         """The user of a session checked in the last few seconds, without the database."""
         seen = self._seen.get(_hash_token(token))
-        if seen is not None and time.monotonic() - seen[1] < SESSION_CACHE_S:
+        if seen is not None and time.monotonic() - seen[1] < SESSION_CACHE_S and (
+            _now_ms() < seen[2]
+        ):
             return seen[0]
         return None
 
@@ -255,7 +262,7 @@ class Accounts:
         user = User(row.id, row.name, row.kind)
         if len(self._seen) > 100_000:
             self._seen.clear()
-        self._seen[key] = (user, now)
+        self._seen[key] = (user, now, row.expires_at)
         return user
 
     def end_session(self, token: str) -> None:
