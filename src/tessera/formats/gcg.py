@@ -1701,8 +1701,8 @@ class _Replay:
             return Pass()
         if ev.kind is LineKind.EXCHANGE:
             if ev.count is not None:
-                return Exchange(count=ev.count)
-            return Exchange(tuple(self._tiles(ev.tiles, ev.line)))
+                return Exchange(count=ev.count, alphabet=self.alphabet)
+            return Exchange(tuple(self._tiles(ev.tiles, ev.line)), alphabet=self.alphabet)
         board = self.game.board
         try:
             row, col, across = parse_position(ev.position, board.rows, board.cols)
@@ -1739,7 +1739,7 @@ class _Replay:
                 word.append(cell)
         if all(t == PLAYED_THROUGH for t in word):
             raise GcgError(f"{ev.position} {ev.word} places no new tile", ev.line)
-        return Play(row, col, across, tuple(word))
+        return Play(row, col, across, tuple(word), alphabet=self.alphabet)
 
     def _script_draws(
         self, i: int, ev: GcgEvent, p: int, move: Move, rack_before: list[int]
