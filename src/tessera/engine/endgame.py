@@ -11,7 +11,7 @@ end of the game on every line it relied on. :mod:`tessera.engine.endgame_referen
 plain minimax the tests hold it against.
 
 >>> result = solve(game, time_limit=5.0)   # doctest: +SKIP
->>> result.value, result.best, result.proven
+>>> result.value, result.best, result.proven   # doctest: +SKIP
 """
 
 from __future__ import annotations
