@@ -211,6 +211,9 @@ class Challenge(Move):
     def __str__(self) -> str:
         return "challenge"
 
+    def __repr__(self) -> str:
+        return "Challenge()" if self.words is None else f"Challenge(words={self.words!r})"
+
 
 def play_from_placements(board: Board, placements: Iterable[tuple[int, int, int]]) -> Play:
     """Name a set of placed tiles as a play: its main word, position and direction (R2.4).
