@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, cast
 
 from .board import Board, WordSpan
 from .legality import (
@@ -584,7 +584,7 @@ class Game:
                 raise IllegalMove(
                     Reason.NOTATION, f"placed tile {item!r} is not (row, col, tile) integers"
                 )
-        return placed  # type: ignore[return-value]
+        return placed
 
     def pass_turn(
         self, player: PlayerRef | None = None, *, elapsed_ms: int | None = None
@@ -1279,6 +1279,7 @@ class Game:
         """Give a player a known rack (for replaying records and analysing positions): the
         current rack goes back to the bag and these tiles come out of it."""
         i = self.index(player)
+        parsed: list[int]
         if isinstance(tiles, str):
             try:
                 parsed = self.alphabet.parse(tiles)
@@ -1341,7 +1342,7 @@ class Game:
         *state, hist_len, rng_state = snap
         for name, value in zip(self._STATE_FIELDS, state, strict=True):
             setattr(self, name, self._copied(value))
-        del self.history[hist_len:]  # type: ignore[misc]
+        del self.history[cast(int, hist_len) :]
         self._rng.setstate(rng_state)  # type: ignore[arg-type]
 
     def _remember(self, snapshot: tuple[object, ...] | None = None) -> None:
