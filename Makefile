@@ -33,4 +33,4 @@ bench: setup
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .layouts import Layout
-from .tiles import Alphabet
+from .tiles import Alphabet, TileSet
 
 EMPTY = 0
 
@@ -81,12 +81,18 @@ class Board:
 
     The squares are a ``bytearray`` (every tile id is under 256): a server holds a board per
     live game, and a byte array is one object that the cycle collector never has to walk,
-    where a list of 225 numbers is 225 references it visits on every full collection."""
+    where a list of 225 numbers is 225 references it visits on every full collection.
 
-    __slots__ = ("_cells", "cols", "layout", "rows")
+    ``tileset``, when given, is only for display (letters and their values); a game's board
+    has its rules' tile set. ``str(board)`` is a text board with coordinates, premium
+    squares shown while empty; in a notebook the board shows as an SVG picture.
+    """
 
-    def __init__(self, layout: Layout) -> None:
+    __slots__ = ("_cells", "cols", "layout", "rows", "tileset")
+
+    def __init__(self, layout: Layout, tileset: TileSet | None = None) -> None:
         self.layout = layout
+        self.tileset = tileset
         self.rows = layout.rows
         self.cols = layout.cols
         self._cells = bytearray(self.rows * self.cols)
@@ -94,8 +100,14 @@ class Board:
     def copy(self) -> Board:
         other = Board.__new__(Board)
         other.layout, other.rows, other.cols = self.layout, self.rows, self.cols
+        other.tileset = self.tileset
         other._cells = bytearray(self._cells)
         return other
+
+    @property
+    def alphabet(self) -> Alphabet | None:
+        """The display alphabet (the tile set's), if the board has one."""
+        return None if self.tileset is None else self.tileset.alphabet
 
     def on_board(self, row: int, col: int) -> bool:
         return 0 <= row < self.rows and 0 <= col < self.cols
@@ -147,6 +159,24 @@ class Board:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+    # -- display -------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"<Board {self.layout.name} {self.rows}×{self.cols}: {self.tile_count()} tiles>"
+
+    def __str__(self) -> str:
+        from .render.text import render_board  # render builds on the board, not the reverse
+
+        return render_board(self, self.alphabet).rstrip("\n")
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture of the board (None without a tile set: Jupyter shows the text)."""
+        if self.tileset is None:
+            return None
+        from .render.svg import board_svg
+
+        return board_svg(self, self.tileset)
 
     # -- words ---------------------------------------------------------------------------
 

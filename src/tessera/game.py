@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, cast
 
 from .board import Board, WordSpan
 from .legality import (
@@ -38,7 +38,7 @@ from .rules import (
     preset,
 )
 from .scoring import ScoreBreakdown, score_breakdown
-from .tiles import BLANK, BLANK_BIT, Rack, TileError, TileSet, face, letter_of
+from .tiles import BLANK, BLANK_BIT, Alphabet, Rack, TileError, TileSet, face, letter_of
 
 PlayerRef = int | str
 
@@ -70,9 +70,21 @@ class EventKind(StrEnum):
 TURN_KINDS = frozenset({EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE, EventKind.LOST_TURN})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Event:
-    """One history entry. ``rack`` is the player's rack as R9.4 defines it for the kind."""
+    """One history entry. ``rack`` is the player's rack as R9.4 defines it for the kind.
+
+    ``alphabet`` is only for display (a game's events carry its alphabet):
+
+    >>> from tessera import Game
+    >>> game = Game(rules="naspa", players=["Ann", "Bob"], seed=7, first=0)
+    >>> game.set_rack("Ann", "QUITEAB")
+    >>> event = game.play("8D QUITE")
+    >>> event
+    Event('play', player=0, move='8D QUITE', rack='ABEIQTU', score=48, total=48, words=['QUITE'])
+    >>> print(event)
+    player 0: 8D QUITE +48 = 48
+    """
 
     kind: EventKind
     player: int
@@ -85,6 +97,39 @@ class Event:
     elapsed_ms: int | None = None
     breakdown: ScoreBreakdown | None = field(default=None, compare=False, repr=False)
     note: str = ""
+    alphabet: Alphabet | None = field(default=None, compare=False, repr=False)
+
+    def _tiles(self, tiles: Sequence[int]) -> str:
+        return str(list(tiles)) if self.alphabet is None else self.alphabet.text(tiles)
+
+    def __repr__(self) -> str:
+        parts = [repr(self.kind.value), f"player={self.player}"]
+        if self.move is not None and self.kind not in (EventKind.LOST_TURN, EventKind.ACCEPT):
+            parts.append(f"move={str(self.move)!r}")
+        if self.rack:
+            parts.append(f"rack={self._tiles(self.rack)!r}")
+        parts += [f"score={self.score}", f"total={self.total}"]
+        if self.words:
+            parts.append(f"words={[self._tiles(w) for w in self.words]!r}")
+        if self.other_racks:
+            parts.append(f"other_racks={self._tiles(self.other_racks)!r}")
+        if self.elapsed_ms is not None:
+            parts.append(f"elapsed_ms={self.elapsed_ms}")
+        if self.note:
+            parts.append(f"note={self.note!r}")
+        return f"Event({', '.join(parts)})"
+
+    def __str__(self) -> str:
+        """One line as a score sheet has it: who, what, the points and the new total."""
+        if self.kind in (EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE):
+            what = str(self.move)
+        elif self.kind is EventKind.WITHDRAWN:
+            what = f"{self.move} withdrawn"
+        elif self.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
+            what = f"{self.kind.value.replace('_', ' ')} ({self._tiles(self.other_racks)})"
+        else:
+            what = self.kind.value.replace("_", " ")
+        return f"player {self.player}: {what} {self.score:+d} = {self.total}"
 
 
 class GameState(StrEnum):
@@ -115,6 +160,23 @@ class GameResult:
     @property
     def is_draw(self) -> bool:
         return len(self.winners) > 1
+
+    def __repr__(self) -> str:
+        loser = "" if self.loser is None else f", loser={self.loser}"
+        return (
+            f"GameResult({self.reason.value!r}, scores={self.scores}, "
+            f"winners={self.winners}{loser})"
+        )
+
+    def __str__(self) -> str:
+        """``player 0 wins 412–388 (played out)``; names are the game's to add."""
+        scores = "–".join(map(str, self.scores))
+        how = self.reason.value.replace("_", " ")
+        if self.is_draw:
+            who = "tie between players " + " and ".join(map(str, self.winners))
+        else:
+            who = f"player {self.winners[0]} wins"
+        return f"{who} {scores} ({how})"
 
 
 @dataclass
@@ -180,6 +242,30 @@ class PlayerView:
     def is_my_turn(self) -> bool:
         return self.state is not GameState.OVER and self.to_move == self.player
 
+    def __repr__(self) -> str:
+        who = "spectator" if self.player == SPECTATOR else self.names[self.player]
+        mine = self.tileset.alphabet.text(self.rack)
+        rack = "" if self.player == SPECTATOR else f" rack={mine!r}"
+        return (
+            f"<PlayerView {who} ({self.rules.name}){rack} scores={self.scores} "
+            f"to_move={self.names[self.to_move]!r} bag={self.bag_count} state={self.state.value}>"
+        )
+
+    def __str__(self) -> str:
+        """The board and the score lines, with the viewer's own rack."""
+        from .render.text import render_scores
+
+        racks = [
+            self.tileset.alphabet.text(self.rack) if i == self.player else ""
+            for i in range(len(self.names))
+        ]
+        to_move = None if self.state is GameState.OVER else self.to_move
+        scores = render_scores(self.names, self.scores, racks, to_move)
+        return f"{self.board}\n{scores}".rstrip("\n")
+
+    def _repr_svg_(self) -> str | None:
+        return self.board._repr_svg_()
+
 
 class Game:
     """A game under ``rules``: ``Game(rules="naspa", lexicon=lex, players=["Ann", "Bob"], seed=7)``.
@@ -214,9 +300,11 @@ class Game:
         self.alphabet = self.tileset.alphabet
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._rng = random.Random(self.seed)
-        self.board = Board(self.rules.layout)
+        self.board = Board(self.rules.layout, self.tileset)
         self._bag = self.tileset.bag()
-        self._players = [_Player(name, Rack(self.alphabet.size)) for name in players]
+        self._players = [
+            _Player(name, Rack(self.alphabet.size, alphabet=self.alphabet)) for name in players
+        ]
         self.history: list[Event] = []
         # viewer -> (event, as that viewer sees it) for the history so far: a server builds
         # views after every move, and events never change once made (see _history_for)
@@ -514,7 +602,7 @@ class Game:
                 raise IllegalMove(
                     Reason.NOTATION, f"placed tile {item!r} is not (row, col, tile) integers"
                 )
-        return placed  # type: ignore[return-value]
+        return placed
 
     def pass_turn(
         self, player: PlayerRef | None = None, *, elapsed_ms: int | None = None
@@ -631,7 +719,7 @@ class Game:
         p.score += breakdown.total
         p.turns += 1
         drawn = self._fill_rack(mover)
-        scored = play.with_score(breakdown.total)
+        scored = play.with_score(breakdown.total).with_alphabet(self.alphabet)
         event = Event(
             EventKind.PLAY,
             mover,
@@ -642,6 +730,7 @@ class Game:
             words=tuple(w.tiles for w in words),
             elapsed_ms=elapsed_ms,
             breakdown=breakdown,
+            alphabet=self.alphabet,
         )
         self.history.append(event)
         if breakdown.total == 0 and self.rules.zero_point_play_is_scoreless:
@@ -687,8 +776,9 @@ class Game:
             rack_before,
             0,
             p.score,
-            Exchange(tuple(tiles)),
+            Exchange(tuple(tiles), alphabet=self.alphabet),
             elapsed_ms=elapsed_ms,
+            alphabet=self.alphabet,
         )
         self.history.append(event)
         if self.rules.exchange_counts_as_scoreless:
@@ -752,6 +842,7 @@ class Game:
                 p.score,
                 Pass(),
                 elapsed_ms=elapsed_ms,
+                alphabet=self.alphabet,
             )
             self.history.append(event)
             self._finish_awaited()
@@ -759,7 +850,8 @@ class Game:
         self._begin_turn(mover, elapsed_ms)
         p.turns += 1
         event = Event(
-            EventKind.PASS, mover, tuple(p.rack.tiles()), 0, p.score, Pass(), elapsed_ms=elapsed_ms
+            EventKind.PASS, mover, tuple(p.rack.tiles()), 0, p.score, Pass(),
+            elapsed_ms=elapsed_ms, alphabet=self.alphabet,
         )
         self.history.append(event)
         self._scoreless += 1
@@ -882,6 +974,7 @@ class Game:
             -score,
             p.score,
             pending.play,
+            alphabet=self.alphabet,
         )
         self.history.append(event)
         self._scoreless = pending.scoreless_before + 1
@@ -929,6 +1022,7 @@ class Game:
                     points,
                     p.score,
                     words=words,
+                    alphabet=self.alphabet,
                 )
             else:
                 c = self._players[challenger]
@@ -940,6 +1034,7 @@ class Game:
                     -points,
                     c.score,
                     words=words,
+                    alphabet=self.alphabet,
                 )
             self.history.append(event)
         elif rule is ChallengeRule.SINGLE:
@@ -951,6 +1046,7 @@ class Game:
                 0,
                 p.score,
                 words=tuple(w.tiles for w in judged),
+                alphabet=self.alphabet,
             )
             self.history.append(event)
         if self.state is GameState.AWAITING_FINAL:
@@ -969,7 +1065,10 @@ class Game:
             p = self._players[i]
             p.loses_next_turn = False
             p.turns += 1
-            event = Event(EventKind.LOST_TURN, i, tuple(p.rack.tiles()), 0, p.score, Pass())
+            rack = tuple(p.rack.tiles())
+            event = Event(
+                EventKind.LOST_TURN, i, rack, 0, p.score, Pass(), alphabet=self.alphabet
+            )
             self.history.append(event)
             self._scoreless += 1
             self._passes += 1
@@ -1090,7 +1189,10 @@ class Game:
         p.score -= value
         rack = tuple(p.rack.tiles())
         self.history.append(
-            Event(EventKind.END_RACK_PENALTY, i, rack, -value, p.score, other_racks=rack)
+            Event(
+                EventKind.END_RACK_PENALTY, i, rack, -value, p.score, other_racks=rack,
+                alphabet=self.alphabet,
+            )
         )
 
     def _out_adjust(self, out: int) -> None:
@@ -1106,7 +1208,10 @@ class Game:
         p = self._players[out]
         p.score += gain
         self.history.append(
-            Event(EventKind.END_RACK_POINTS, out, (), gain, p.score, other_racks=tiles)
+            Event(
+                EventKind.END_RACK_POINTS, out, (), gain, p.score, other_racks=tiles,
+                alphabet=self.alphabet,
+            )
         )
 
     def _time_penalties(self) -> None:
@@ -1118,7 +1223,10 @@ class Game:
             if penalty:
                 p.score -= penalty
                 self.history.append(
-                    Event(EventKind.TIME_PENALTY, i, tuple(p.rack.tiles()), -penalty, p.score)
+                    Event(
+                        EventKind.TIME_PENALTY, i, tuple(p.rack.tiles()), -penalty, p.score,
+                        alphabet=self.alphabet,
+                    )
                 )
 
     def _decide(self, reason: EndReason, loser: int | None) -> GameResult:
@@ -1189,6 +1297,7 @@ class Game:
         """Give a player a known rack (for replaying records and analysing positions): the
         current rack goes back to the bag and these tiles come out of it."""
         i = self.index(player)
+        parsed: list[int]
         if isinstance(tiles, str):
             try:
                 parsed = self.alphabet.parse(tiles)
@@ -1216,7 +1325,7 @@ class Game:
                 Reason.TOO_MANY_TILES, f"a rack holds at most {self.rules.rack_size} tiles"
             )
         self._bag.extend(p.rack.tiles())
-        p.rack = Rack(self.alphabet.size)
+        p.rack = Rack(self.alphabet.size, alphabet=self.alphabet)
         for t in wanted:
             self._bag.remove(t)
             p.rack.add(t)
@@ -1251,7 +1360,7 @@ class Game:
         *state, hist_len, rng_state = snap
         for name, value in zip(self._STATE_FIELDS, state, strict=True):
             setattr(self, name, self._copied(value))
-        del self.history[hist_len:]  # type: ignore[misc]
+        del self.history[cast(int, hist_len) :]
         self._rng.setstate(rng_state)  # type: ignore[arg-type]
 
     def _remember(self, snapshot: tuple[object, ...] | None = None) -> None:
@@ -1291,6 +1400,18 @@ class Game:
             f"<Game {self.rules.name} {self.players} scores={self.scores} "
             f"to_move={self.to_move} state={self.state.value}>"
         )
+
+    def __str__(self) -> str:
+        """The board and every player's score and rack (a game sees every rack)."""
+        from .render.text import render_scores
+
+        racks = [str(p.rack) for p in self._players]
+        to_move = None if self.state is GameState.OVER else self.to_move
+        scores = render_scores(self.players, self.scores, racks, to_move)
+        return f"{self.board}\n{scores}".rstrip("\n")
+
+    def _repr_svg_(self) -> str | None:
+        return self.board._repr_svg_()
 
     # -- positions (CGP) -----------------------------------------------------------------
 

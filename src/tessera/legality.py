@@ -72,9 +72,9 @@ def normalize_play(board: Board, play: Play) -> Play:
             span = board.run_through(r, c, play.across, extra)
         pairs = zip(span.tiles, span.new, strict=True)
         word = tuple(tile if new else PLAYED_THROUGH for tile, new in pairs)
-        return Play(span.row, span.col, span.across, word, play.score)
+        return Play(span.row, span.col, span.across, word, play.score, play.alphabet)
     normal = play_from_placements(board, placements)
-    return Play(normal.row, normal.col, normal.across, normal.word, play.score)
+    return Play(normal.row, normal.col, normal.across, normal.word, play.score, play.alphabet)
 
 
 def check_geometry(board: Board, play: Play, rules: Rules) -> None:

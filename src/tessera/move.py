@@ -8,7 +8,7 @@ whichever direction names them (``9G T.`` and ``G8 .T``, R2.9).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .board import Board, CoordinateError, format_position, parse_position, square_name
@@ -19,6 +19,14 @@ PLAYED_THROUGH = 0
 
 class NotationError(ValueError):
     """Move text that cannot be read."""
+
+
+def _known(given: Alphabet | None, move: Play | Exchange) -> Alphabet:
+    """The alphabet to write ``move`` in: the one given, else the one the move carries."""
+    alphabet = given if given is not None else move.alphabet
+    if alphabet is None:
+        raise ValueError(f"{move!r} does not know its alphabet: pass one")
+    return alphabet
 
 
 class Move:
@@ -32,11 +40,35 @@ class Move:
 
 @dataclass(frozen=True, eq=False)
 class Play(Move):
+    """Tiles placed in one row or column: ``word`` is the whole main word from (row, col).
+
+    ``alphabet`` is only for display and notation (it takes no part in equality); plays made
+    by a game, the parsers, the move generators and the computer players carry it.
+
+    >>> from tessera import tileset
+    >>> english = tileset("english").alphabet
+    >>> play = Play.from_gcg("8D QUITE", english).with_score(48)
+    >>> play, str(play), play.position
+    (Play('8D QUITE', score=48), '8D QUITE', '8D')
+    >>> Play.from_gcg(play.gcg(), english) == play
+    True
+    """
+
     row: int
     col: int
     across: bool
     word: tuple[int, ...]
     score: int | None = field(default=None, compare=False)
+    alphabet: Alphabet | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def from_gcg(cls, text: str, alphabet: Alphabet, board: Board | None = None) -> Play:
+        """Read a play in GCG or human notation (``8D QUITE``, ``8A MES.....``,
+        ``8A MES(QUITE)``); :func:`parse_move` reads every kind of move."""
+        move = parse_move(text, alphabet, board)
+        if not isinstance(move, Play):
+            raise NotationError(f"{text!r} is not a play")
+        return move
 
     def __post_init__(self) -> None:
         if not self.word:
@@ -71,15 +103,21 @@ class Play(Move):
         return hash(self._key())
 
     def with_score(self, score: int) -> Play:
-        return Play(self.row, self.col, self.across, self.word, score)
+        return Play(self.row, self.col, self.across, self.word, score, self.alphabet)
 
-    def gcg(self, alphabet: Alphabet) -> str:
+    def with_alphabet(self, alphabet: Alphabet) -> Play:
+        """This play, written in ``alphabet`` (itself when it already is)."""
+        return self if self.alphabet is alphabet else replace(self, alphabet=alphabet)
+
+    def gcg(self, alphabet: Alphabet | None = None) -> str:
         """GCG notation: ``8A MES.....`` (dots for played-through tiles)."""
+        alphabet = _known(alphabet, self)
         text = "".join("." if t == PLAYED_THROUGH else alphabet.label(t) for t in self.word)
         return f"{self.position} {text}"
 
-    def human(self, alphabet: Alphabet, board: Board) -> str:
+    def human(self, alphabet: Alphabet | None, board: Board) -> str:
         """Human notation: ``8A MES(QUITE)`` (played-through tiles in parentheses)."""
+        alphabet = _known(alphabet, self)
         parts: list[str] = []
         inside = False
         dr, dc = (0, 1) if self.across else (1, 0)
@@ -102,15 +140,33 @@ class Play(Move):
         return f"{self.position} {''.join(parts)}"
 
     def __str__(self) -> str:
-        return f"Play({self.position} {self.word}{'' if self.score is None else f' {self.score}'})"
+        if self.alphabet is None:
+            return f"{self.position} {list(self.word)}"
+        return self.gcg()
+
+    def __repr__(self) -> str:
+        score = "" if self.score is None else f", score={self.score}"
+        if self.alphabet is None:
+            return (
+                f"Play(row={self.row}, col={self.col}, across={self.across}, "
+                f"word={self.word!r}{score})"
+            )
+        return f"Play({self.gcg()!r}{score})"
 
 
 @dataclass(frozen=True)
 class Exchange(Move):
-    """Exchange these rack tiles (R4.2). ``count`` alone stands for unknown tiles (GCG ``-3``)."""
+    """Exchange these rack tiles (R4.2). ``count`` alone stands for unknown tiles (GCG ``-3``).
+
+    >>> from tessera import tileset
+    >>> english = tileset("english").alphabet
+    >>> parse_move("-QV?", english), str(parse_move("-QV?", english)), Exchange(count=3)
+    (Exchange('-QV?'), '-QV?', Exchange('-3'))
+    """
 
     tiles: tuple[int, ...] = ()
     count: int | None = None
+    alphabet: Alphabet | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.count is not None and self.tiles and self.count != len(self.tiles):
@@ -120,14 +176,31 @@ class Exchange(Move):
     def n(self) -> int:
         return len(self.tiles) if self.tiles else (self.count or 0)
 
-    def gcg(self, alphabet: Alphabet) -> str:
-        return f"-{alphabet.format(self.tiles)}" if self.tiles else f"-{self.n}"
+    def gcg(self, alphabet: Alphabet | None = None) -> str:
+        if not self.tiles:
+            return f"-{self.n}"
+        return f"-{_known(alphabet, self).format(self.tiles)}"
+
+    def __str__(self) -> str:
+        if self.tiles and self.alphabet is None:
+            return f"-{list(self.tiles)}"
+        return self.gcg()
+
+    def __repr__(self) -> str:
+        if self.tiles and self.alphabet is None:
+            return f"Exchange(tiles={self.tiles!r})"
+        return f"Exchange({self.gcg()!r})"
 
 
 @dataclass(frozen=True)
 class Pass(Move):
-    def gcg(self, alphabet: Alphabet) -> str:
+    """Pass the turn (R4.1). ``str(Pass())`` is ``pass``, which :func:`parse_move` reads back."""
+
+    def gcg(self, alphabet: Alphabet | None = None) -> str:
         return "-"
+
+    def __str__(self) -> str:
+        return "pass"
 
 
 @dataclass(frozen=True)
@@ -135,6 +208,12 @@ class Challenge(Move):
     """Challenge the last play; ``words`` lists the challenged words under listed-word scope."""
 
     words: tuple[tuple[int, ...], ...] | None = None
+
+    def __str__(self) -> str:
+        return "challenge"
+
+    def __repr__(self) -> str:
+        return "Challenge()" if self.words is None else f"Challenge(words={self.words!r})"
 
 
 def play_from_placements(board: Board, placements: Iterable[tuple[int, int, int]]) -> Play:
@@ -169,7 +248,7 @@ def play_from_placements(board: Board, placements: Iterable[tuple[int, int, int]
     for i in range(length):
         sq = (span.row + dr * i, span.col + dc * i)
         word.append(placed.get(sq, PLAYED_THROUGH))
-    return Play(span.row, span.col, across, tuple(word))
+    return Play(span.row, span.col, across, tuple(word), alphabet=board.alphabet)
 
 
 def _read_tile(alphabet: Alphabet, text: str, i: int) -> tuple[int, int]:
@@ -287,14 +366,14 @@ def parse_move(
     if s.startswith("-"):
         body = s[1:].strip()
         if body.isascii() and body.isdigit():  # not '²' or '٣', which int() rejects or misreads
-            return Exchange(count=int(body))
+            return Exchange(count=int(body), alphabet=alphabet)
         try:
             tiles = alphabet.parse(body)
         except TileError as exc:
             raise NotationError(f"exchange {s!r}: {exc}") from None
         if any(is_blank(t) and t != BLANK for t in tiles):
             raise NotationError(f"exchange {s!r}: write blanks as '?', not lower case")
-        return Exchange(tuple(tiles))
+        return Exchange(tuple(tiles), alphabet=alphabet)
     parts = s.split()
     if len(parts) != 2:
         raise NotationError(
@@ -310,7 +389,7 @@ def parse_move(
     end = (row + (0 if across else len(word) - 1), col + (len(word) - 1 if across else 0))
     if end[0] >= nrows or end[1] >= ncols:
         raise NotationError(f"{s!r}: the word runs off the board")
-    return Play(row, col, across, word)
+    return Play(row, col, across, word, alphabet=alphabet)
 
 
 def format_move(move: Move, alphabet: Alphabet) -> str:

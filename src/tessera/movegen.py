@@ -45,7 +45,7 @@ from .board import Board
 from .move import PLAYED_THROUGH, Exchange, Move, Pass, Play
 from .rules import Rules, Validity, preset
 from .scoring import score_play
-from .tiles import BLANK, BLANK_BIT, Rack, letter_of
+from .tiles import BLANK, BLANK_BIT, Alphabet, Rack, letter_of
 
 if TYPE_CHECKING:
     from .lexicon import Leaves, Lexicon
@@ -212,7 +212,7 @@ class _Reference:
                 return  # forms an across word too: reported by the across pass
         word = tuple(placed.get(p, PLAYED_THROUGH) for p in range(start, end + 1))
         r, c = line.square(start)
-        self.plays.append(Play(r, c, line.across, word))
+        self.plays.append(Play(r, c, line.across, word, alphabet=self.lexicon.alphabet))
 
     # Gordon's GADDAG search --------------------------------------------------------------------
 
@@ -468,7 +468,7 @@ def reference_moves(
         ranked.append((scored, equity))
     for tiles in _exchanges(counts, exchange_sizes(rules, sum(counts), bag_count)):
         equity = leaves.value(_leave_of(counts, tiles)) if leaves is not None else 0.0
-        ranked.append((Exchange(tiles), equity))
+        ranked.append((Exchange(tiles, alphabet=lexicon.alphabet), equity))
     keep = [t for t in range(len(counts)) for _ in range(counts[t])]
     ranked.append((Pass(), leaves.value(keep) if leaves is not None and keep else 0.0))
     ranked.sort(key=lambda me: (-me[1], sort_key(me[0])))
@@ -495,12 +495,18 @@ class MoveList(Sequence[Move]):
     their ``score``.
     """
 
-    __slots__ = ("_buffer", "_cache", "_ranked")
+    __slots__ = ("_buffer", "_cache", "_ranked", "alphabet")
 
-    def __init__(self, ranked: list[tuple[Move, float]] | None = None, buffer: Any = None) -> None:
+    def __init__(
+        self,
+        ranked: list[tuple[Move, float]] | None = None,
+        buffer: Any = None,
+        alphabet: Alphabet | None = None,
+    ) -> None:
         self._ranked = ranked
         self._buffer = buffer
         self._cache: dict[int, Move] = {}
+        self.alphabet = alphabet  # what the compiled generator's moves are written in
 
     def __len__(self) -> int:
         if self._ranked is not None:
@@ -514,9 +520,9 @@ class MoveList(Sequence[Move]):
         if move is None:
             kind, row, col, across, word, score = self._buffer.move(i)
             if kind == 0:
-                move = Play(row, col, across, tuple(word), score)
+                move = Play(row, col, across, tuple(word), score, self.alphabet)
             elif kind == 1:
-                move = Exchange(tuple(word))
+                move = Exchange(tuple(word), alphabet=self.alphabet)
             else:
                 move = Pass()
             self._cache[i] = move
@@ -561,7 +567,15 @@ class MoveList(Sequence[Move]):
             yield self._move(i), self.equity(i)
 
     def __repr__(self) -> str:
-        return f"<MoveList: {len(self)} moves>"
+        if not len(self):
+            return "<MoveList: 0 moves>"
+        return f"<MoveList: {len(self)} moves, best {self[0]}>"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's table of the moves: rank, move, score and equity (the best 50)."""
+        from .render.html import moves_table
+
+        return moves_table(self.ranked(), len(self))
 
 
 # -- the compiled generator ----------------------------------------------------------------------
@@ -660,4 +674,4 @@ def generate_moves(
         ranked = reference_moves(board, rack, lexicon, rules, bag_count=bag_count, leaves=leaves)
         return MoveList(ranked if top is None else ranked[:top])
     buffer = gen.generate(bytes(board.cells), counts, sizes.stop - 1 if sizes else 0, top or 0)
-    return MoveList(buffer=buffer)
+    return MoveList(buffer=buffer, alphabet=lexicon.alphabet)

@@ -97,7 +97,7 @@ def moves(
             leaves = Leaves.load(leaves_path)
         except ValueError as exc:
             raise click.ClickException(f"--leaves: {exc}") from None
-    board = Board(rules.layout)
+    board = Board(rules.layout, rules.tileset)
     board.place(position.tiles_on_board())
     rack = position.racks[0] if position.racks else ()
     try:

@@ -17,6 +17,7 @@ from importlib import resources
 BLANK = 0
 BLANK_BIT = 0x80
 BLANK_LABEL = "?"
+SEPARATOR = "·"  # between tiles in display text when some label has several letters
 
 
 class TileError(ValueError):
@@ -98,7 +99,28 @@ class Alphabet:
         return text.lower() if tile & BLANK_BIT else text
 
     def format(self, tiles: Iterable[int]) -> str:
+        """Labels run together, as notation writes them (``CHURRO``, ``QUITE``)."""
         return "".join(self.label(t) for t in tiles)
+
+    def text(self, tiles: Iterable[int]) -> str:
+        """Tiles as a player reads them — the one display form every repr and str uses.
+
+        Letters in upper case, designated blanks in lower case, ``?`` for an undesignated
+        blank. In an alphabet with multi-letter labels the tiles are joined by ``·`` so the
+        tiling is never ambiguous (Spanish C·H is two tiles, CH one).
+
+        >>> from tessera import tileset
+        >>> spanish = tileset("spanish").alphabet
+        >>> spanish.text(spanish.parse("CHURRO")), spanish.text(spanish.parse("chURRO"))
+        ('CH·U·RR·O', 'ch·U·RR·O')
+        >>> english = tileset("english").alphabet
+        >>> english.text(english.parse("QUITe?"))
+        'QUITe?'
+        """
+        return (SEPARATOR if self._max_len > 1 else "").join(self.label(t) for t in tiles)
+
+    def __repr__(self) -> str:
+        return f"Alphabet({self.name!r}, {self.text(range(1, self.size))!r})"
 
     # -- parsing -------------------------------------------------------------------------
 
@@ -118,11 +140,18 @@ class Alphabet:
             elif chunk == chunk.lower():
                 yield as_blank(tile)
 
-    def parse(self, text: str, *, allow_blank: bool = True) -> list[int]:
+    def parse(self, text: str, *, allow_blank: bool = True) -> Tiles:
         """Parse text into tiles, longest label first (``CSŐSZ`` → CS·Ő·SZ).
 
         Lower case spells a designated blank, ``?`` an undesignated one. Raises
-        :class:`TileError` naming the position that fits no label.
+        :class:`TileError` naming the position that fits no label. The result is a list of
+        tile ids that prints as its letters:
+
+        >>> from tessera import tileset
+        >>> tileset("spanish").alphabet.parse("CHURRO")
+        Tiles('CH·U·RR·O')
+        >>> list(tileset("english").alphabet.parse("QI"))
+        [17, 9]
         """
         tiles: list[int] = []
         pos = 0
@@ -142,7 +171,7 @@ class Alphabet:
             pos += len(self.label(tile)) if tile != BLANK else 1
         if not allow_blank and BLANK in tiles:
             raise TileError(f"{text!r}: an undesignated blank '?' is not allowed here")
-        return tiles
+        return Tiles(tiles, self)
 
     def spellings(self, text: str) -> list[tuple[int, ...]]:
         """Every way to spell ``text`` in tiles (Hungarian ``CS`` is CS or C·S).
@@ -170,6 +199,26 @@ class Alphabet:
             return out
 
         return rest(0)
+
+
+class Tiles(list[int]):
+    """Tile ids that know their alphabet, so they print as letters: ``Tiles('CH·U·RR·O')``.
+
+    It is a plain ``list`` otherwise (equal to a list of the same ids), which is what
+    :meth:`Alphabet.parse` has always returned.
+    """
+
+    __slots__ = ("alphabet",)
+
+    def __init__(self, tiles: Iterable[int], alphabet: Alphabet) -> None:
+        super().__init__(tiles)
+        self.alphabet = alphabet
+
+    def __str__(self) -> str:
+        return self.alphabet.text(self)
+
+    def __repr__(self) -> str:
+        return f"Tiles({self.alphabet.text(self)!r})"
 
 
 @dataclass(frozen=True)
@@ -214,6 +263,9 @@ class TileSet:
 
     def format(self, tiles: Iterable[int]) -> str:
         return self.alphabet.format(tiles)
+
+    def __repr__(self) -> str:
+        return f"<TileSet {self.name}: {self.total} tiles, {self.blanks} blanks>"
 
 
 def tileset_from_toml(text: str, *, origin: str = "<string>") -> TileSet:
@@ -267,22 +319,34 @@ def tileset(name: str) -> TileSet:
 
 
 class Rack:
-    """A multiset of tiles (letters and undesignated blanks), counted per tile id."""
+    """A multiset of tiles (letters and undesignated blanks), counted per tile id.
 
-    __slots__ = ("_counts",)
+    ``alphabet``, when given, is only for display: ``Rack('ABEIQTU')``.
 
-    def __init__(self, size: int, tiles: Iterable[int] = ()) -> None:
+    >>> from tessera import tileset
+    >>> rack = Rack.from_text(tileset("english").alphabet, "QUITEAB")
+    >>> rack, str(rack), len(rack)
+    (Rack('ABEIQTU'), 'ABEIQTU', 7)
+    """
+
+    __slots__ = ("_counts", "alphabet")
+
+    def __init__(
+        self, size: int, tiles: Iterable[int] = (), alphabet: Alphabet | None = None
+    ) -> None:
         self._counts = [0] * size
+        self.alphabet = alphabet
         for t in tiles:
             self.add(t)
 
     @classmethod
     def from_text(cls, alphabet: Alphabet, text: str) -> Rack:
-        return cls(alphabet.size, alphabet.parse(text))
+        return cls(alphabet.size, alphabet.parse(text), alphabet)
 
     def copy(self) -> Rack:
         other = Rack.__new__(Rack)
         other._counts = list(self._counts)
+        other.alphabet = self.alphabet
         return other
 
     @property
@@ -333,5 +397,12 @@ class Rack:
     def __hash__(self) -> int:
         return hash(tuple(self._counts))
 
+    def __str__(self) -> str:
+        if self.alphabet is None:
+            return " ".join(map(str, self.tiles()))
+        return self.alphabet.text(self.tiles())
+
     def __repr__(self) -> str:
-        return f"Rack({self.tiles()!r})"
+        if self.alphabet is None:
+            return f"Rack({self.tiles()!r})"
+        return f"Rack({str(self)!r})"

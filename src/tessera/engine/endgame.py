@@ -11,7 +11,7 @@ end of the game on every line it relied on. :mod:`tessera.engine.endgame_referen
 plain minimax the tests hold it against.
 
 >>> result = solve(game, time_limit=5.0)   # doctest: +SKIP
->>> result.value, result.best, result.proven
+>>> result.value, result.best, result.proven   # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from tessera.game import Game, GameState, PlayerView
 from tessera.lexicon import Lexicon
 from tessera.move import Move, Pass, Play
 from tessera.rules import Rules, ScorelessEnd
+from tessera.tiles import Alphabet
 
 from . import native
 
@@ -194,8 +195,8 @@ def move_key(move: Move) -> tuple[int, int, int, bool, tuple[int, ...]] | None:
     raise EndgameError(f"the endgame search plays tiles or passes, not {move!r}")
 
 
-def _result(raw: dict[str, Any]) -> EndgameResult:
-    line = tuple(native.to_move(t) for t in raw["line"])
+def _result(raw: dict[str, Any], alphabet: Alphabet) -> EndgameResult:
+    line = tuple(native.to_move(t, alphabet) for t in raw["line"])
     probes = raw["tt_probes"]
     return EndgameResult(
         value=raw["value"],
@@ -253,7 +254,7 @@ def search(
         clear,
         move_key(only) if only is not None else None,
     )
-    return _result(raw)
+    return _result(raw, pos.rules.tileset.alphabet)
 
 
 def solve(

@@ -16,6 +16,7 @@ from typing import Any
 from tessera.lexicon import Leaves, Lexicon
 from tessera.move import Exchange, Move, Pass, Play
 from tessera.rules import OutAdjust, Rules, ScorelessEnd, Validity
+from tessera.tiles import Alphabet
 
 try:
     from tessera import _core
@@ -149,11 +150,12 @@ def leave_table(leaves: Leaves | None) -> Any:
     return table
 
 
-def to_move(cand: tuple[Any, ...]) -> Move:
-    """A move from the engine's ``(kind, row, col, across, tiles, score, equity)``."""
+def to_move(cand: tuple[Any, ...], alphabet: Alphabet | None = None) -> Move:
+    """A move from the engine's ``(kind, row, col, across, tiles, score, equity)``, written in
+    ``alphabet`` when it prints."""
     kind, row, col, across, tiles, score, _equity = cand
     if kind == 0:
-        return Play(row, col, bool(across), tuple(tiles), score)
+        return Play(row, col, bool(across), tuple(tiles), score, alphabet)
     if kind == 1:
-        return Exchange(tuple(tiles))
+        return Exchange(tuple(tiles), alphabet=alphabet)
     return Pass()

@@ -112,7 +112,10 @@ class StaticPlayer:
 
     def ranked(self, view: PlayerView, top: int | None = None) -> list[RankedMove]:
         """The viewer's moves, best equity first (``top`` of them; None for all)."""
-        return [RankedMove(native.to_move(c), c[5], c[6]) for c in self.ranked_raw(view, top)]
+        alphabet = view.rules.tileset.alphabet
+        return [
+            RankedMove(native.to_move(c, alphabet), c[5], c[6]) for c in self.ranked_raw(view, top)
+        ]
 
     def ranked_raw(self, view: PlayerView, top: int | None = None) -> list[tuple[Any, ...]]:
         """:meth:`ranked` as the compiled engine lists moves: ``(kind, row, col, across,

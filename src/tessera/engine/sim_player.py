@@ -100,7 +100,7 @@ class SimPlayer(StaticPlayer):
         budget = move_budget(view, self.time_limit)
         top = self.ranked_raw(view, top=max(2, self.candidates))
         if len(top) == 1:
-            return native.to_move(top[0])
+            return native.to_move(top[0], view.rules.tileset.alphabet)
         if budget is not None:
             budget = max(0.001, budget - (time.perf_counter() - began))
         if endgame.unsupported_reason(view.rules) is None and view.bag_count <= preendgame.MAX_BAG:
@@ -127,7 +127,8 @@ class SimPlayer(StaticPlayer):
 
     def _preendgame(self, view: PlayerView, top: list, budget: float) -> Move:
         """The pre-endgame's choice among the best static candidates and the pass."""
-        moves = [native.to_move(c) for c in top if c[0] != 1]  # no exchange with 1-2 in the bag
+        alphabet = view.rules.tileset.alphabet
+        moves = [native.to_move(c, alphabet) for c in top if c[0] != 1]  # no exchange: 1-2 in bag
         if not any(same_move(m, Pass()) for m in moves):
             moves.append(Pass())
         found = preendgame.evaluate(

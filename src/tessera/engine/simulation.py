@@ -198,7 +198,7 @@ def _candidates(
     if not wanted or len(wanted) > MAX_CANDIDATES:
         raise SimulationError(f"give 1..{MAX_CANDIDATES} candidate moves, not {len(wanted)}")
     everything = ranker.ranked_raw(view, top=None)
-    moves = [native.to_move(c) for c in everything]
+    moves = [native.to_move(c, view.rules.tileset.alphabet) for c in everything]
     out = []
     for want in wanted:
         if not isinstance(want, Move):
@@ -292,10 +292,11 @@ def simulate(
     except ValueError as exc:
         raise SimulationError(str(exc)) from None
     found = []
+    alphabet = view.rules.tileset.alphabet
     for k, (cand, stat) in enumerate(zip(cands, raw["candidates"], strict=True)):
         found.append((k, SimCandidate(
-            native.to_move(cand), cand[5], cand[6], stat["equity"], stat["se"], stat["win"],
-            stat["win_se"], stat["n"], stat["pruned"], stat["lead"], stat["lead_se"],
+            native.to_move(cand, alphabet), cand[5], cand[6], stat["equity"], stat["se"],
+            stat["win"], stat["win_se"], stat["n"], stat["pruned"], stat["lead"], stat["lead_se"],
         )))
     found.sort(key=lambda kc: (
         kc[1].pruned,

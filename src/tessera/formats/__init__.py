@@ -210,10 +210,10 @@ def parse_tiles(
             continue
         if ch == "]":
             raise TileTextError(f"{shown!r}: ']' at position {i + 1} without '['")
-        label = aliases.get(ch.upper())
-        if label is not None:
+        alias = aliases.get(ch.upper())
+        if alias is not None:
             out.append(
-                _label_tile(alphabet, label if ch.isupper() else label.lower(), text, i, rack)
+                _label_tile(alphabet, alias if ch.isupper() else alias.lower(), text, i, rack)
             )
             i += 1
             continue

@@ -614,8 +614,8 @@ class _Reader:
                     number,
                 )
         if ev.kind is LineKind.WITHDRAWN:
-            prev = _withdrawn_play(self.r.events, len(self.r.events), nick)
-            prev = self.r.events[prev] if prev is not None else None
+            at = _withdrawn_play(self.r.events, len(self.r.events), nick)
+            prev = self.r.events[at] if at is not None else None
             if prev is None or prev.kind is not LineKind.PLAY or prev.nick != nick:
                 raise GcgError(
                     "a '--' (phony withdrawn) line must come right after the same player's play",
@@ -1067,7 +1067,7 @@ class _ScriptedRandom(random.Random):
         self.game = game
         self.queue: list[int] = []
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None and self.queue:
             bag = self.game._bag  # the game draws with bag.pop(randrange(len(bag)))
             while self.queue:
@@ -1458,8 +1458,9 @@ class _Replay:
         self.exact = False
         now = self.after[self.at - 1] if self.at > 0 else self.initial
         for o in range(self.n):
-            if o != p and now[o] is not None:
-                self._force(game, o, now[o], line)
+            rack = now[o]
+            if o != p and rack is not None:
+                self._force(game, o, rack, line)
 
     def _collect(self) -> list[Event]:
         new = self.game.history[self.hist :]
@@ -1701,8 +1702,8 @@ class _Replay:
             return Pass()
         if ev.kind is LineKind.EXCHANGE:
             if ev.count is not None:
-                return Exchange(count=ev.count)
-            return Exchange(tuple(self._tiles(ev.tiles, ev.line)))
+                return Exchange(count=ev.count, alphabet=self.alphabet)
+            return Exchange(tuple(self._tiles(ev.tiles, ev.line)), alphabet=self.alphabet)
         board = self.game.board
         try:
             row, col, across = parse_position(ev.position, board.rows, board.cols)
@@ -1739,7 +1740,7 @@ class _Replay:
                 word.append(cell)
         if all(t == PLAYED_THROUGH for t in word):
             raise GcgError(f"{ev.position} {ev.word} places no new tile", ev.line)
-        return Play(row, col, across, tuple(word))
+        return Play(row, col, across, tuple(word), alphabet=self.alphabet)
 
     def _script_draws(
         self, i: int, ev: GcgEvent, p: int, move: Move, rack_before: list[int]

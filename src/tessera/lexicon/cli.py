@@ -34,6 +34,7 @@ def _progress() -> Iterator[Progress]:
         BarColumn,
         MofNCompleteColumn,
         Progress,
+        TaskID,
         TextColumn,
         TimeElapsedColumn,
     )
@@ -48,7 +49,7 @@ def _progress() -> Iterator[Progress]:
         transient=True,
         disable=not console.is_terminal,
     )
-    tasks: dict[str, int] = {}
+    tasks: dict[str, TaskID] = {}
 
     def report(stage: str, done: int, total: int) -> None:
         if stage not in tasks:

@@ -29,16 +29,20 @@ import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from tessera.lexicon.errors import KwgError
 
-try:  # the compiled core; the pure-Python paths below are the fallback and the reference
-    from tessera import _core as _native
+# the compiled core (no type stubs: pybind11); the pure-Python paths below are the fallback
+# and the reference
+_native: Any = None
+try:
+    from tessera import _core
 
-    if not hasattr(_native, "kwg_build"):
-        _native = None  # type: ignore[assignment]
+    if hasattr(_core, "kwg_build"):
+        _native = _core
 except ImportError:  # pragma: no cover - the core is built by every install
-    _native = None  # type: ignore[assignment]
+    pass
 
 ARC_MASK = (1 << 22) - 1
 END_BIT = 1 << 22
@@ -165,7 +169,7 @@ def build_bytes(words: Iterable[bytes], *, dawg: bool = True, gaddag: bool = Tru
     if _native is None:
         return build_reference(words, dawg=dawg, gaddag=gaddag)
     try:
-        return _native.kwg_build(list(words), dawg, gaddag)
+        return bytes(_native.kwg_build(list(words), dawg, gaddag))
     except (ValueError, OverflowError) as exc:  # length_error arrives as ValueError
         raise KwgError(str(exc)) from None
 
@@ -380,7 +384,7 @@ class Kwg:
             return False
         if _native is not None:
             try:
-                return _native.kwg_accepts(self.nodes, root, bytes(tiles))
+                return bool(_native.kwg_accepts(self.nodes, root, bytes(tiles)))
             except ValueError:
                 return False  # a tile outside 0..255 is in no graph
         node = self.walk(tiles, root)
@@ -487,7 +491,7 @@ class Kwg:
         one walked, then the totals compared), else the first difference found."""
         unique = sorted({bytes(w) for w in words if len(w)})
         if _native is not None:
-            problem = _native.kwg_verify(self.nodes, unique)
+            problem = str(_native.kwg_verify(self.nodes, unique))
             if "#" in problem:
                 head, _, number = problem.rpartition("#")
                 problem = f"{head}{list(unique[int(number)])}"

@@ -281,10 +281,11 @@ def parse_words(
         if progress is not None and number % step == 0:
             progress("reading", number, total)
         if isinstance(line, bytes):
+            raw = line
             try:
-                line = line.decode("utf-8")
+                line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
-                shown = line.decode("utf-8", "replace")
+                shown = raw.decode("utf-8", "replace")
                 why = f"not valid UTF-8: {exc.reason}"
                 out.rejected.append(Rejected(number, shown, why, NOT_UTF8))
                 continue

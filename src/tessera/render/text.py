@@ -25,10 +25,11 @@ _PREMIUM_COLOURS = {
 }
 
 
-def _cell(board: Board, alphabet: Alphabet, row: int, col: int, color: bool) -> str:
+def _cell(board: Board, alphabet: Alphabet | None, row: int, col: int, color: bool) -> str:
     tile = board.get(row, col)
     if tile:
-        text = alphabet.label(tile).rjust(CELL)
+        label = str(tile) if alphabet is None else alphabet.label(tile)
+        text = label.rjust(CELL)
         if color:
             blank = bool(tile & 0x80)
             return click.style(text, fg="yellow" if blank else "bright_white", bold=True)
@@ -46,8 +47,9 @@ def _cell(board: Board, alphabet: Alphabet, row: int, col: int, color: bool) -> 
     return text
 
 
-def render_board(board: Board, alphabet: Alphabet, *, color: bool = False) -> str:
-    """The board as text, one line per row plus a header of column letters."""
+def render_board(board: Board, alphabet: Alphabet | None, *, color: bool = False) -> str:
+    """The board as text, one line per row plus a header of column letters (tile ids in
+    place of letters when no alphabet is known)."""
     width = len(str(board.rows))
     header = " " * (width + 1) + "".join(chr(65 + c).rjust(CELL) for c in range(board.cols))
     lines = [header]
