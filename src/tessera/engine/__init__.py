@@ -1,9 +1,15 @@
 """Computer players: static equity, simulation, levels for people, self-play and training.
 
->>> from tessera.engine import get_player          # doctest: +SKIP
->>> bot = get_player("level3", lexicon)             # doctest: +SKIP
->>> game.play(bot.choose(game.view(game.to_move)))  # doctest: +SKIP
->>> simulate(game.view(game.to_move), iterations=500).best   # doctest: +SKIP
+>>> from tessera import Game
+>>> from tessera.engine import get_player, simulate
+>>> from tessera.lexicon import Lexicon
+>>> lexicon = Lexicon.load("enable")
+>>> game = Game(rules="naspa", players=["Ann", "Bob"], seed=7, lexicon=lexicon, first=0)
+>>> game.set_rack("Ann", "QUITEAB")
+>>> get_player("static", lexicon).choose(game.view("Ann"))
+Play('8D QUIET', score=48)
+>>> simulate(game.view("Ann"), iterations=100, seed=1, lexicon=lexicon).best.move
+Play('8D QUITE', score=48)
 """
 
 from tessera.engine.inference import Inference, infer

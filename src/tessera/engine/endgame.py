@@ -10,8 +10,16 @@ now to the end of the game for the player to move; it is *proven* when the searc
 end of the game on every line it relied on. :mod:`tessera.engine.endgame_reference` is the
 plain minimax the tests hold it against.
 
->>> result = solve(game, time_limit=5.0)   # doctest: +SKIP
->>> result.value, result.best, result.proven   # doctest: +SKIP
+>>> from tessera.formats import cgp
+>>> from tessera.lexicon import Lexicon
+>>> position = cgp.loads(
+...     "7R7/dRIVEN1U7/U1TAXI1E7/N2WITED3B3/I3G6E3/T3E6V3/E2ONLY3GO3/S3COOF2AR1EM/"
+...     "3YeUK3L2LA/1DIESTER2L2AD/3C6O2NA/J2H2FIREPAN1M/ANESTRI4GAZE/TO4DAUB5/OH3POI7"
+...     " IW/QS 503/383 0 lex enable; tr naspa;"
+... )
+>>> result = solve(position.to_game(lexicon=Lexicon.load("enable")), time_limit=5.0)
+>>> result.value, result.best, result.proven
+(27, Play('11K .W', score=12), True)
 """
 
 from __future__ import annotations

@@ -13,8 +13,20 @@ Only plays and the pass are weighed: an exchange leaves the bag as full as it wa
 searches assume both players know the bag's order once it is drawn for them, as pre-endgame
 solvers do; they do not model what each player could infer.
 
->>> for c in evaluate(view, lexicon=lex, time_limit=5.0):   # doctest: +SKIP
+>>> from tessera.formats import cgp
+>>> from tessera.lexicon import Lexicon
+>>> lexicon = Lexicon.load("enable")
+>>> position = cgp.loads(  # we hold IW; Q and S are unseen: one in their rack, one in the bag
+...     "7R7/dRIVEN1U7/U1TAXI1E7/N2WITED3B3/I3G6E3/T3E6V3/E2ONLY3GO3/S3COOF2AR1EM/"
+...     "3YeUK3L2LA/1DIESTER2L2AD/3C6O2NA/J2H2FIREPAN1M/ANESTRI4GAZE/TO4DAUB5/OH3POI7"
+...     " IW/Q 503/383 0 lex enable; tr naspa;"
+... )
+>>> view = position.to_game(lexicon=lexicon).view(0)
+>>> for c in evaluate(view, lexicon=lexicon, time_limit=5.0)[:3]:
 ...     print(c.move, c.expected_spread, c.win_probability)
+pass 23.5 1.0
+11K .W 14.5 1.0
+5K W. 12.5 1.0
 """
 
 from __future__ import annotations
