@@ -21,7 +21,8 @@ play: setup
 test: setup
 	bash scripts/ensure-system-packages
 	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/python -m pytest -n 2 -q -m "not slow"
+	$(BIN)/python -m pytest -n 2 -q -m "not slow and not packaging"
+	$(BIN)/python -m pytest -q -m packaging tests/packaging
 
 test-slow: setup
 	$(BIN)/python -m pytest -q -m slow
