@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORE_SOURCES := $(wildcard src/tessera/_core/*.cpp src/tessera/_core/*.hpp) CMakeLists.txt pyproject.toml
 
-.PHONY: setup play test test-slow lint bench clean
+.PHONY: setup play test test-slow lint bench docs clean
 
 setup: $(STAMP)
 
@@ -33,5 +33,8 @@ lint: setup
 bench: setup
 	$(BIN)/python -m benchmarks
 
+docs: setup
+	$(BIN)/mkdocs build --strict -d site
+
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) build dist site .pytest_cache .ruff_cache .mypy_cache .hypothesis

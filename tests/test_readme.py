@@ -2,41 +2,24 @@
 
 Its ```python blocks run in order in one namespace, as if typed into one prompt: a block of
 ``>>>`` lines is a doctest (what it shows must be what Python prints), any other block runs as
-a script.
+a script. The runner (tests/support/markdown_blocks.py) is the one the docs pages use.
 """
 
 from __future__ import annotations
 
-import contextlib
 import doctest
-import io
-import re
 from pathlib import Path
 
 import pytest
+
+from support.markdown_blocks import python_blocks as page_blocks
+from support.markdown_blocks import run_blocks
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def python_blocks() -> list[str]:
-    return re.findall(r"^```python\n(.*?)^```", README.read_text(encoding="utf-8"), re.S | re.M)
-
-
-def run_blocks(blocks: list[str]) -> tuple[doctest.TestResults, str]:
-    """Run the blocks in one namespace; the doctest results and the scripts' output."""
-    namespace: dict[str, object] = {"__name__": "readme"}
-    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
-    parser = doctest.DocTestParser()
-    printed = io.StringIO()
-    for i, block in enumerate(blocks):
-        if block.lstrip().startswith(">>>"):
-            test = parser.get_doctest(block, namespace, f"README block {i + 1}", str(README), 0)
-            runner.run(test, clear_globs=False)
-            namespace.update(test.globs)  # a doctest runs in a copy of the namespace
-        else:
-            with contextlib.redirect_stdout(printed):
-                exec(compile(block, f"README block {i + 1}", "exec"), namespace)
-    return runner.summarize(verbose=False), printed.getvalue()
+    return page_blocks(README)
 
 
 def test_the_readme_python_blocks_run_and_show_what_they_say(
@@ -45,7 +28,7 @@ def test_the_readme_python_blocks_run_and_show_what_they_say(
     monkeypatch.chdir(tmp_path)
     blocks = python_blocks()
     assert len(blocks) >= 3
-    results, _printed = run_blocks(blocks)
+    results, _printed = run_blocks(blocks, "README", str(README))
     assert results.attempted >= 8
     assert results.failed == 0
 
