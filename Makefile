@@ -20,7 +20,7 @@ play: setup
 
 test: setup
 	bash scripts/ensure-system-packages
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs/_ext
 	$(BIN)/python -m pytest -n 2 -q -m "not slow and not packaging"
 	$(BIN)/python -m pytest -q -m packaging tests/packaging
 
@@ -28,7 +28,7 @@ test-slow: setup
 	$(BIN)/python -m pytest -q -m slow
 
 lint: setup
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks docs/_ext
 
 bench: setup
 	$(BIN)/python -m benchmarks
