@@ -196,3 +196,18 @@ def test_a_21_by_21_board_is_lettered_a_to_u(page: Any) -> None:
     page.wait_for_function("() => window.tessera.state")
     cols, rows = board_labels(page)
     assert cols == list("ABCDEFGHIJKLMNOPQRSTU") and rows[-1] == "21"
+
+
+# ---------------------------------------------------------------- 7: hints
+
+
+def test_hints_show_equity_and_no_mirror_images_of_the_opening(page: Any) -> None:
+    """(That a hint lists ten plays, in parentheses notation, is pinned in tests/server:
+    test_quick_hints_list_ten_plays_by_equity_in_the_previews_notation.)"""
+    start_vs_computer(page)
+    found = hints(page)
+    assert all(h["move"][0].isdigit() for h in found), found  # the opening: across only
+    page.click("#hint-btn")
+    page.wait_for_selector("#hints li")
+    labels = page.locator("#hints li").all_inner_texts()
+    assert labels and all("equity" in label for label in labels), labels

@@ -390,3 +390,22 @@ def test_thought_hints_follow_the_endgame_and_pre_endgame_searches() -> None:
     assert pre and all(0 <= h["win_pct"] <= 100 for h in pre)
     assert [h["win_pct"] for h in pre] == sorted((h["win_pct"] for h in pre), reverse=True)
     assert len(end) == 1 and isinstance(end[0]["equity"], float) and "proven" in end[0]
+
+
+def test_quick_hints_list_ten_plays_by_equity_in_the_previews_notation() -> None:
+    from tessera.lexicon import Lexicon
+    from tessera.server.computer import quick_hints
+
+    lex = Lexicon.load("enable")
+    game = Game("casual", lex, ["A", "B"], seed=3)
+    opening = quick_hints(game.view(0), lex)
+    assert len(opening) == 10  # not 5
+    assert [h["equity"] for h in opening] == sorted((h["equity"] for h in opening), reverse=True)
+    assert all(h["move"][0].isdigit() for h in opening)  # no mirror image down the H column
+    assert len({h["move"] for h in opening}) == 10
+    game.play(game.legal_moves()[0])
+    later = quick_hints(game.view(1), lex)
+    through = [h["move"] for h in later if "(" in h["move"]]
+    assert through and not any("." in h["move"] for h in later)
+    for h in later:  # the notation names the play, at its score
+        assert game.check(h["move"]).score == h["score"]

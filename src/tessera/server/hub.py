@@ -826,9 +826,9 @@ class Hub:
         self, game_id: str, user: User | None, body: dict[str, Any]
     ) -> list[dict[str, Any]]:
         """Moves for the asking seat's own rack (its turn only; not in games between people):
-        at once the best-scoring plays, or with ``think`` the strongest player's search (win
-        percentages when it simulated), which takes :attr:`ServerConfig.think_s`."""
-        from .computer import move_hint, thought_hints, top_plays
+        at once the plays of best static equity, or with ``think`` the strongest player's
+        search (win percentages when it simulated), which takes :attr:`ServerConfig.think_s`."""
+        from .computer import quick_hints, thought_hints
 
         session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "ask for hints")
@@ -845,8 +845,7 @@ class Hub:
             return await loop.run_in_executor(
                 self.think, thought_hints, view, session.lexicon, self.config.think_s
             )
-        plays = await loop.run_in_executor(self.cpu, top_plays, view, session.lexicon, 5)
-        return [move_hint(p, game.alphabet) for p in plays]
+        return await loop.run_in_executor(self.cpu, quick_hints, view, session.lexicon)
 
     async def gcg(self, game_id: str, user: User | None) -> str:
         """The finished game as GCG (only once it is over: a record shows every rack).

@@ -507,10 +507,13 @@ function hideHints() {
   $("hint-status").hidden = true;
 }
 
+// "8D PLOTS · 20 points · equity 19.9 · 54.2% to win" (the parts the hint has)
 function hintLabel(h) {
-  const what = h.placements ? `${h.move} · ${h.score}`
-    : h.action === "exchange" ? `Exchange ${h.tiles}` : "Pass";
-  return h.win_pct == null ? what : `${what} · ${h.win_pct}% to win`;
+  const parts = [h.placements ? `${h.move} · ${h.score} points`
+    : h.action === "exchange" ? `Exchange ${h.tiles}` : "Pass"];
+  if (h.equity != null) parts.push(`equity ${h.equity}`);
+  if (h.win_pct != null) parts.push(`${h.win_pct}% to win`);
+  return parts.join(" · ");
 }
 
 function renderHints(hints) {
