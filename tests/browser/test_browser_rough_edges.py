@@ -130,7 +130,8 @@ def test_you_win_and_the_summary_does_not_reopen_on_reload(page: Any) -> None:
 
 
 def test_the_centre_star_is_drawn(page: Any) -> None:
-    start_vs_computer(page)
+    hot_seat_game(page, ("Ann", "Bob"))  # nobody has moved: the start square is empty
+    assert state(page)["history"] == []
     star = page.locator(".sq.start").evaluate("e => getComputedStyle(e, '::after').content")
     assert "★" in star
 
