@@ -99,20 +99,28 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(
     before = state(client, gid)
     rack = s["rack"]
     letter = next(t for t in rack if t != "?")
-    cases = [
+    # a play the rules refuse is an answer (200, ok false), not a failed request
+    refused = [
         ({"action": "play", "placements": [[0, 0, letter], [1, 1, letter]]}, "not_in_line"),
-        ({"action": "play", "placements": [[20, 0, letter]]}, "off_board"),
         ({"action": "play", "placements": [[0, 0, "Q"], [0, 1, "Q"], [0, 2, "Q"]]}, None),
+    ]
+    for body, reason in refused:
+        r = client.post(f"/api/games/{gid}/move", json={"seat": 0, **body})
+        assert r.status_code == 200, (body, r.text)
+        assert r.json()["ok"] is False and r.json()["message"]
+        if reason:
+            assert r.json()["reason"] == reason
+    # a request no page would send is still a 400
+    malformed = [
+        ({"action": "play", "placements": [[20, 0, letter]]}, "off_board"),
         ({"action": "play", "text": "8D"}, "notation"),
         ({"action": "exchange", "tiles": ""}, "notation"),
         ({"action": "dance"}, "bad_action"),
     ]
-    for body, reason in cases:
+    for body, reason in malformed:
         r = client.post(f"/api/games/{gid}/move", json={"seat": 0, **body})
         assert r.status_code == 400, (body, r.text)
-        assert r.json()["error"]
-        if reason:
-            assert r.json()["reason"] == reason
+        assert r.json()["error"] and r.json()["reason"] == reason
     r = client.post(
         f"/api/games/{gid}/move",
         headers={"Content-Type": "application/json"},
@@ -145,8 +153,8 @@ def test_an_invalid_word_names_the_word(client: TestClient) -> None:
     word = a + b
     body = {"action": "play", "placements": [[7, 7, a], [7, 8, b]]}
     r = client.post(f"/api/games/{gid}/move", json={"seat": seat, **body})
-    assert r.status_code == 400
-    assert r.json()["reason"] == "invalid_words" and word in r.json()["error"]
+    assert r.status_code == 200 and r.json()["ok"] is False
+    assert r.json()["reason"] == "invalid_words" and word in r.json()["message"]
     check = client.post(f"/api/games/{gid}/check", json={"seat": seat, **body})
     assert check.json()["ok"] is False and word in check.json()["message"]
     assert state(client, gid)["seq"] == 0
@@ -193,7 +201,11 @@ def test_challenge_rules_offer_a_challenge_and_clocks(client: TestClient) -> Non
     kinds = [e["kind"] for e in state(client, gid)["history"]]
     assert kinds == ["play", "lost_turn"]  # NASPA double challenge: the challenger loses a turn
     r = client.post(f"/api/games/{gid}/move", json=body)
-    assert r.status_code == 400 and r.json()["reason"] == "nothing_to_challenge"
+    assert r.status_code == 200 and r.json() == {
+        "ok": False,
+        "reason": "nothing_to_challenge",
+        "message": r.json()["message"],
+    }
 
 
 def test_a_restarted_app_rebuilds_every_game_from_its_log(db: str) -> None:
@@ -378,3 +390,22 @@ def test_thought_hints_follow_the_endgame_and_pre_endgame_searches() -> None:
     assert pre and all(0 <= h["win_pct"] <= 100 for h in pre)
     assert [h["win_pct"] for h in pre] == sorted((h["win_pct"] for h in pre), reverse=True)
     assert len(end) == 1 and isinstance(end[0]["equity"], float) and "proven" in end[0]
+
+
+def test_quick_hints_list_ten_plays_by_equity_in_the_previews_notation() -> None:
+    from tessera.lexicon import Lexicon
+    from tessera.server.computer import quick_hints
+
+    lex = Lexicon.load("enable")
+    game = Game("casual", lex, ["A", "B"], seed=3)
+    opening = quick_hints(game.view(0), lex)
+    assert len(opening) == 10  # not 5
+    assert [h["equity"] for h in opening] == sorted((h["equity"] for h in opening), reverse=True)
+    assert all(h["move"][0].isdigit() for h in opening)  # no mirror image down the H column
+    assert len({h["move"] for h in opening}) == 10
+    game.play(game.legal_moves()[0])
+    later = quick_hints(game.view(1), lex)
+    through = [h["move"] for h in later if "(" in h["move"]]
+    assert through and not any("." in h["move"] for h in later)
+    for h in later:  # the notation names the play, at its score
+        assert game.check(h["move"]).score == h["score"]

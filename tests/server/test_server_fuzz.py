@@ -327,6 +327,14 @@ def comparable(s: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in s.items() if k != "turn_elapsed_ms"}
 
 
+def refused(r: Any) -> bool:
+    """A refusal: a 4xx, or a move (or a tentative play) the rules refuse, which is answered
+    200 with ``ok`` false and its reason."""
+    if r.status_code == 200 and r.headers.get("content-type", "").startswith("application/json"):
+        return r.json().get("ok") is False and bool(r.json()["reason"])
+    return r.status_code in REFUSALS
+
+
 def test_malformed_http_and_websocket_requests_are_refused_clearly(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     app = create_app(f"sqlite:///{tmp_path / 'fuzz.db'}", config=CONFIG)
@@ -345,7 +353,7 @@ def test_malformed_http_and_websocket_requests_are_refused_clearly(tmp_path: Pat
                 lambda m=method, p=path, h=headers, b=body: bare.request(m, p, headers=h, content=b)
             )
             slowest = max(slowest, seconds)
-            assert r.status_code in REFUSALS, (i, method, path, body[:80], r.status_code, r.text)
+            assert refused(r), (i, method, path, body[:80], r.status_code, r.text)
             assert len(r.content) < 1000, (i, r.text[:200])  # a short excerpt, never an echo
             if r.headers.get("content-type", "").startswith("application/json"):
                 assert r.json()["reason"], (i, r.text)

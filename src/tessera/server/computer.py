@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from tessera.board import Board
 from tessera.game import PlayerView
 from tessera.move import Exchange, Move, Play
 
@@ -45,10 +46,49 @@ def top_plays(view: PlayerView, lexicon: Any, n: int = 5) -> list[Play]:
     return [m for m in moves if isinstance(m, Play)][:n]
 
 
-def move_hint(move: Move, alphabet: Any, **extra: Any) -> dict[str, Any]:
-    """One hint as the page shows it: the move in GCG notation, its score, the tiles to lay
-    (plays only) and whatever the search found (``win_pct``, ``equity``)."""
-    hint: dict[str, Any] = {"move": move.gcg(alphabet)}
+HINT_COUNT = 10  # how many plays a hint lists
+
+
+def _mirror_symmetric(layout: Any) -> bool:
+    """Whether the layout is the same reflected in its main diagonal (so on an empty board a
+    play down is a play across seen in a mirror)."""
+    if layout.rows != layout.cols or layout.start[0] != layout.start[1]:
+        return False
+    return all(
+        layout.premium(r, c) == layout.premium(c, r)
+        for r in range(layout.rows)
+        for c in range(r + 1, layout.cols)
+    )
+
+
+def quick_hints(view: PlayerView, lexicon: Any, n: int = HINT_COUNT) -> list[dict[str, Any]]:
+    """The hints shown at once: the ``n`` plays of best static equity (score + the value of
+    the tiles kept, as the computer ranks them), each with its equity. On an empty board a
+    play and its mirror image are the same play: only the one across is listed."""
+    from tessera.engine import StaticPlayer
+
+    board = view.board
+    opening_mirrors = board.is_empty() and _mirror_symmetric(view.rules.layout)
+    alphabet = view.rules.tileset.alphabet
+    hints = []
+    for ranked in StaticPlayer(lexicon).ranked(view, top=4 * n):
+        move = ranked.move
+        if not isinstance(move, Play) or (opening_mirrors and not move.across):
+            continue
+        hints.append(move_hint(move, alphabet, board=board, equity=round(ranked.equity, 1)))
+        if len(hints) == n:
+            break
+    return hints
+
+
+def move_hint(
+    move: Move, alphabet: Any, board: Board | None = None, **extra: Any
+) -> dict[str, Any]:
+    """One hint as the page shows it: the move in the page's notation (played-through tiles
+    in parentheses, as the preview writes them, given the ``board``), its score, the tiles to
+    lay (plays only) and whatever the search found (``win_pct``, ``equity``)."""
+    text = move.human(alphabet, board) if isinstance(move, Play) and board else move.gcg(alphabet)
+    hint: dict[str, Any] = {"move": text}
     if isinstance(move, Play):
         hint["score"] = move.score
         hint["placements"] = [[r, c, alphabet.label(t)] for r, c, t in move.placements]
@@ -62,7 +102,7 @@ def move_hint(move: Move, alphabet: Any, **extra: Any) -> dict[str, Any]:
 
 
 def thought_hints(
-    view: PlayerView, lexicon: Any, time_limit: float, n: int = 5
+    view: PlayerView, lexicon: Any, time_limit: float, n: int = HINT_COUNT
 ) -> list[dict[str, Any]]:
     """Hints by the strongest player's own search (``best``): the simulated candidates with
     their win percentage, the pre-endgame's with 1–2 tiles in the bag, the endgame search's
@@ -72,6 +112,7 @@ def thought_hints(
     player = get_player("best", lexicon, time_limit=time_limit)
     chosen = player.choose(view)
     alphabet = view.rules.tileset.alphabet
+    board = view.board
     sim = getattr(player, "last", None)
     search = getattr(player, "last_search", None)
     if sim is not None:
@@ -80,7 +121,8 @@ def thought_hints(
         ]
         return [
             move_hint(
-                c.move, alphabet, win_pct=round(100 * c.win, 1), equity=round(c.equity, 1),
+                c.move, alphabet, board, win_pct=round(100 * c.win, 1),
+                equity=round(c.equity, 1),
                 iterations=c.iterations,
             )
             for c in order[:n]
@@ -89,7 +131,7 @@ def thought_hints(
         ranked = sorted(search, key=lambda c: (-c.win_probability, -c.expected_spread))
         return [
             move_hint(
-                c.move, alphabet, win_pct=round(100 * c.win_probability, 1),
+                c.move, alphabet, board, win_pct=round(100 * c.win_probability, 1),
                 equity=round(c.expected_spread, 1),
             )
             for c in ranked[:n]
@@ -101,5 +143,5 @@ def thought_hints(
         extra: dict[str, Any] = {"equity": float(search.value), "proven": search.proven}
         if search.proven:
             extra["win_pct"] = 100.0 if ahead > 0 else 50.0 if ahead == 0 else 0.0
-        return [move_hint(search.best, alphabet, **extra)]
-    return [move_hint(chosen, alphabet)]  # a forced move, or rules the search cannot take
+        return [move_hint(search.best, alphabet, board, **extra)]
+    return [move_hint(chosen, alphabet, board)]  # a forced move, or rules the search cannot take

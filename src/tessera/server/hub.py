@@ -635,10 +635,7 @@ class Hub:
             if tiles[0] == BLANK:
                 raise RequestError(400, Reason.NOTATION.value, "choose a letter for the blank")
             squares.append((r, c, tiles[0]))
-        try:
-            return play_from_squares(game.board, squares)
-        except IllegalMove as exc:
-            raise RequestError(400, exc.reason.value, str(exc)) from None
+        return play_from_squares(game.board, squares)  # IllegalMove: a refused play
 
     @staticmethod
     def _seat(body: dict[str, Any], seats: frozenset[int], what: str) -> int:
@@ -783,7 +780,7 @@ class Hub:
 
     async def act(self, game_id: str, user: User | None, body: dict[str, Any]) -> str:
         """A page's move. Returns the new state (JSON text) for the acting seat once it is
-        stored."""
+        stored; raises IllegalMove for a well-formed move the rules refuse."""
         self._bound_fields(body)
         session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "move")
@@ -797,10 +794,7 @@ class Hub:
                 raise RequestError(
                     409, "stale", "the game has moved on since this page last heard; reloaded"
                 )
-            try:
-                await self._perform(session, seat, "", None, body=body)
-            except IllegalMove as exc:
-                raise RequestError(400, exc.reason.value, str(exc)) from None
+            await self._perform(session, seat, "", None, body=body)
             state = self.state_text(session, seats)  # hot seat: the next person's view
         await self.broadcast(session)
         self._schedule_bots(session)
@@ -813,8 +807,8 @@ class Hub:
         game = session.game
 
         def score() -> dict[str, Any]:
-            play = self._placements_play(game, body.get("placements"))
             try:
+                play = self._placements_play(game, body.get("placements"))
                 scored = game.check(play, player=seat)
             except IllegalMove as exc:
                 return {"ok": False, "reason": exc.reason.value, "message": str(exc)}
@@ -832,9 +826,9 @@ class Hub:
         self, game_id: str, user: User | None, body: dict[str, Any]
     ) -> list[dict[str, Any]]:
         """Moves for the asking seat's own rack (its turn only; not in games between people):
-        at once the best-scoring plays, or with ``think`` the strongest player's search (win
-        percentages when it simulated), which takes :attr:`ServerConfig.think_s`."""
-        from .computer import move_hint, thought_hints, top_plays
+        at once the plays of best static equity, or with ``think`` the strongest player's
+        search (win percentages when it simulated), which takes :attr:`ServerConfig.think_s`."""
+        from .computer import quick_hints, thought_hints
 
         session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "ask for hints")
@@ -851,8 +845,7 @@ class Hub:
             return await loop.run_in_executor(
                 self.think, thought_hints, view, session.lexicon, self.config.think_s
             )
-        plays = await loop.run_in_executor(self.cpu, top_plays, view, session.lexicon, 5)
-        return [move_hint(p, game.alphabet) for p in plays]
+        return await loop.run_in_executor(self.cpu, quick_hints, view, session.lexicon)
 
     async def gcg(self, game_id: str, user: User | None) -> str:
         """The finished game as GCG (only once it is over: a record shows every rack).

@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from tessera.game import Game
+from tessera.legality import IllegalMove
 
 from .accounts import User
 from .errors import RequestError
@@ -102,7 +103,10 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         user = await require_user(hub, request)
         limits.check("move", user.id)
         body = await json_body(request)
-        return json_text(await hub.act(request.path_params["game_id"], user, body))
+        try:
+            return json_text(await hub.act(request.path_params["game_id"], user, body))
+        except IllegalMove as exc:  # a refused move is an answer, not a failed request
+            return JSONResponse({"ok": False, "reason": exc.reason.value, "message": str(exc)})
 
     async def check(request: Request) -> Response:
         user = await require_user(hub, request)

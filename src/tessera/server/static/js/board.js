@@ -21,13 +21,30 @@ export function tileElement(label, value, { pending = false, blank = false } = {
 
 const isBlankLabel = (label) => label === "?" || label !== label.toUpperCase();
 
+// A coordinate at the board's edge: a column's letter along the top, a row's number down the
+// left, as moves are written (8D, D8).
+function coordLabel(text, className) {
+  const label = document.createElement("div");
+  label.className = `coord ${className}`;
+  label.textContent = text;
+  label.setAttribute("aria-hidden", "true");
+  return label;
+}
+
+function appendColumnLetters(root, cols) {
+  root.appendChild(coordLabel("", "corner"));
+  for (let c = 0; c < cols; c++) root.appendChild(coordLabel(COLS[c], "col-label"));
+}
+
 export function renderBoard(root, state, pending, cursor) {
   const { rows, cols, premium, start } = state.layout;
-  root.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
-  root.style.gridTemplateRows = `repeat(${rows}, 1fr)`;
+  root.style.gridTemplateColumns = `minmax(0, .6fr) repeat(${cols}, minmax(0, 1fr))`;
+  root.style.gridTemplateRows = `minmax(0, .6fr) repeat(${rows}, minmax(0, 1fr))`;
   const last = new Set(state.last_squares.map(([r, c]) => `${r},${c}`));
   root.replaceChildren();
+  appendColumnLetters(root, cols);
   for (let r = 0; r < rows; r++) {
+    root.appendChild(coordLabel(String(r + 1), "row-label"));
     for (let c = 0; c < cols; c++) {
       const sq = document.createElement("div");
       const p = premium[r][c];

@@ -9,7 +9,7 @@ import { $, goTo, showPage } from "./dom.js";
 import { describeClock, signed } from "./format.js";
 import { openNewGame } from "./newgame.js";
 import { offer } from "./notices.js";
-import { describeError } from "./session.js";
+import { asSentence, describeError } from "./session.js";
 
 const app = {
   gameId: null,
@@ -35,6 +35,11 @@ function watching(s = app.state) {
   return s.seat < 0;
 }
 
+// Whether a game is on the page at all (none after an unknown or private game's address).
+function gameShown() {
+  return app.state !== null;
+}
+
 function myTurn() {
   const s = app.state;
   return s && !finished(s) && !watching(s) && s.to_move === s.seat && s.kinds[s.seat] === "human";
@@ -49,7 +54,7 @@ function hotSeat() {
   return s && s.my_seats.length > 1;
 }
 
-function applyState(state) {
+function applyState(state, { opening = false } = {}) {
   if (app.state && app.state.game_id === state.game_id && state.seq < app.state.seq) return;
   const prev = app.state;
   const seatChanged = !prev || prev.seat !== state.seat;
@@ -65,6 +70,7 @@ function applyState(state) {
     }
   }
   if (!myTurn()) app.cursor = null;
+  if (opening && finished(state)) app.summaryShownFor = state.game_id;  // reopened: no pop-up
   render();
   if (state.state === "over" && app.summaryShownFor !== state.game_id) {
     app.summaryShownFor = state.game_id;
@@ -167,6 +173,12 @@ function setMessage(text, kind = "error") {
 
 function clearError() { delete $("message").dataset.sticky; }
 
+// The reason a refused move was refused, once: in the message line, not also in the preview.
+function showRefusal(reason) {
+  setMessage(asSentence(reason));
+  $("preview").textContent = "";
+}
+
 // ---------------------------------------------------------------- tentative play
 
 let previewSeq = 0;
@@ -177,11 +189,15 @@ async function updatePreview() {
   try {
     const res = await api.check(app.gameId, { seat: app.state.seat, placements: placements() });
     if (seq !== previewSeq) return;
-    el.textContent = res.ok ? `${res.move} · ${res.score} points` : res.message;
+    const reason = res.ok ? "" : asSentence(res.message);
+    const alreadySaid = reason && $("message").dataset.sticky && $("message").textContent === reason;
+    el.textContent = res.ok ? `${res.move} · ${res.score} points` : alreadySaid ? "" : reason;
+    el.classList.toggle("invalid", !res.ok);
     el.dataset.ok = res.ok ? "1" : "0";
     el.dataset.score = res.ok ? res.score : "";
   } catch (err) {
-    if (seq === previewSeq) el.textContent = err.message;
+    if (seq === previewSeq) el.textContent = "";
+    if (seq === previewSeq && err.reason === "network") connectionLost();
   }
 }
 
@@ -418,9 +434,15 @@ function onKey(event) {
 // ---------------------------------------------------------------- actions
 
 async function send(body) {
+  if (!gameShown()) return false;
   clearError();
   try {
     const state = await api.move(app.gameId, { seat: app.state.seat, seq: app.state.seq, ...body });
+    if (state.ok === false) {
+      showRefusal(state.message);
+      render();
+      return false;
+    }
     app.pending.clear();
     app.cursor = null;
     hideHints();
@@ -428,18 +450,20 @@ async function send(body) {
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.reason === "stale") await refresh();
-    setMessage(describeError(err));
+    if (err.reason === "network") connectionLost();
+    else setMessage(describeError(err));
     render();
     return false;
   }
 }
 
 async function submitPlay() {
-  if (!myTurn() || app.pending.size === 0) return;
+  if (!gameShown() || !myTurn() || app.pending.size === 0) return;
   await send({ action: "play", placements: placements() });
 }
 
 function openExchange() {
+  if (!gameShown() || !myTurn()) return;
   const dialog = $("exchange-dialog");
   const box = $("exchange-tiles");
   box.replaceChildren();
@@ -463,6 +487,10 @@ async function confirmExchange() {
   try {
     const state = await api.move(app.gameId,
       { seat: app.state.seat, seq: app.state.seq, action: "exchange", tiles: chosen.join("") });
+    if (state.ok === false) {
+      $("exchange-error").textContent = asSentence(state.message);
+      return;
+    }
     $("exchange-dialog").close();
     app.pending.clear();
     applyState(state);
@@ -479,10 +507,13 @@ function hideHints() {
   $("hint-status").hidden = true;
 }
 
+// "8D PLOTS · 20 points · equity 19.9 · 54.2% to win" (the parts the hint has)
 function hintLabel(h) {
-  const what = h.placements ? `${h.move} · ${h.score}`
-    : h.action === "exchange" ? `Exchange ${h.tiles}` : "Pass";
-  return h.win_pct == null ? what : `${what} · ${h.win_pct}% to win`;
+  const parts = [h.placements ? `${h.move} · ${h.score} points`
+    : h.action === "exchange" ? `Exchange ${h.tiles}` : "Pass"];
+  if (h.equity != null) parts.push(`equity ${h.equity}`);
+  if (h.win_pct != null) parts.push(`${h.win_pct}% to win`);
+  return parts.join(" · ");
 }
 
 function renderHints(hints) {
@@ -506,6 +537,7 @@ function renderHints(hints) {
 }
 
 async function showHints() {
+  if (!gameShown() || !myTurn()) return;
   const ask = ++hintRequest;
   const seq = app.state.seq;
   const list = $("hints");
@@ -528,7 +560,8 @@ async function showHints() {
   } catch (err) {
     if (ask !== hintRequest) return;
     status.hidden = true;
-    setMessage(err.message);
+    if (err.reason === "network") connectionLost();
+    else setMessage(describeError(err));
   }
 }
 
@@ -553,8 +586,7 @@ function showSummary() {
   const s = app.state;
   const r = s.result;
   const names = s.names;
-  $("summary-title").textContent = r.winners.length > 1
-    ? "A draw" : `${names[r.winners[0]]} wins`;
+  $("summary-title").textContent = winnerTitle(s);
   $("summary-reason").textContent = r.reason.replaceAll("_", " ");
   const table = $("summary-scores");
   table.replaceChildren();
@@ -576,6 +608,15 @@ function showSummary() {
   $("summary-rematch").hidden = !(s.online && player);
   $("summary-new").textContent = s.online ? "Lobby" : "New game";
   $("summary-dialog").showModal();
+}
+
+// "Ann wins", "You win" (the page's own player against the computer), "A draw".
+function winnerTitle(s) {
+  const winners = s.result.winners;
+  if (winners.length > 1) return "A draw";
+  const winner = winners[0];
+  const mine = s.my_seats.length === 1 && s.my_seats[0] === winner;
+  return mine || s.names[winner] === "You" ? "You win" : `${s.names[winner]} wins`;
 }
 
 async function downloadGcg() {
@@ -612,7 +653,7 @@ function onRematch(msg) {
 }
 
 async function abortGame() {
-  if (confirm("Call this game off? It will not count.")) await send({ action: "abort" });
+  if (gameShown() && confirm("Call this game off? It will not count.")) await send({ action: "abort" });
 }
 
 function onConnection(status) {
@@ -621,11 +662,30 @@ function onConnection(status) {
   if (app.connected) clearError();
 }
 
+// A request that could not reach the server: say so with the reconnecting banner (not the
+// browser's "Failed to fetch") and ask again every few seconds until the server answers.
+let reconnectTimer = null;
+function connectionLost() {
+  $("conn-banner").hidden = false;
+  if (reconnectTimer) return;
+  const retry = async () => {
+    try {
+      await refresh();
+      reconnectTimer = null;
+      $("conn-banner").hidden = app.connected;
+      if (app.connected) clearError();
+    } catch {
+      reconnectTimer = setTimeout(retry, 2000);
+    }
+  };
+  reconnectTimer = setTimeout(retry, 2000);
+}
+
 // ---------------------------------------------------------------- opening a game
 
-async function refresh() {
+async function refresh({ opening = false } = {}) {
   const state = await api.state(app.gameId);
-  applyState(state);
+  applyState(state, { opening });
 }
 
 async function openGame(gameId) {
@@ -636,14 +696,13 @@ async function openGame(gameId) {
   app.revealed = null;
   app.summaryShownFor = null;
   try {
-    await refresh();
+    await refresh({ opening: true });
   } catch (err) {
     if (err.status === 404 && lastGame() === gameId) forgetLastGame();  // no "continue" to it
     showNoSeat(err);
     return;
   }
   if (!app.state.online) rememberGame(gameId);
-  if (finished(app.state)) app.summaryShownFor = gameId;  // reopened: no pop-up
   if (!hotSeat()) app.revealed = app.state.seat;
   render();
   app.live = connectLive(gameId, {
@@ -655,12 +714,15 @@ async function openGame(gameId) {
 }
 
 function showNoSeat(err) {
+  app.state = null;
+  app.pending.clear();
   $("game").hidden = true;
+  $("cover").hidden = true;
   $("no-seat").hidden = false;
   const status = err && err.status;
   const reason = err && err.reason;
   $("no-seat-text").textContent = status === 404 || reason === "no_game"
-    ? "There is no game at this address."
+    ? "No such game: there is no game at this address."
     : status === 403 || reason === "forbidden"
       ? "This game is private: only its players can see it."
       : `This game cannot be shown: ${describeError(err)}`;
@@ -689,7 +751,7 @@ function init() {
   $("pass-btn").addEventListener("click", () => send({ action: "pass" }));
   $("challenge-btn").addEventListener("click", () => send({ action: "challenge" }));
   $("resign-btn").addEventListener("click", () => {
-    if (confirm("Resign this game?")) send({ action: "resign" });
+    if (gameShown() && !finished() && confirm("Resign this game?")) send({ action: "resign" });
   });
   $("abort-btn").addEventListener("click", abortGame);
   $("rematch-btn").addEventListener("click", offerRematch);
@@ -699,7 +761,9 @@ function init() {
   $("exchange-all").addEventListener("click", () =>
     $("exchange-tiles").querySelectorAll(".tile").forEach((b) => b.classList.add("chosen")));
   $("exchange-ok").addEventListener("click", confirmExchange);
-  $("cover-btn").addEventListener("click", () => { app.revealed = app.state.seat; render(); });
+  $("cover-btn").addEventListener("click", () => {
+    if (gameShown()) { app.revealed = app.state.seat; render(); }
+  });
   $("no-seat-new").addEventListener("click", () => goTo("/"));
   $("summary-new").addEventListener("click", () => {
     $("summary-dialog").close();

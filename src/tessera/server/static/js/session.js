@@ -87,7 +87,11 @@ export function describeError(err) {
   if (known && !(err.reason === "bad_credentials" && /current password/.test(err.message))) {
     return known;
   }
-  const text = (err && err.message) || "something went wrong";
+  return asSentence((err && err.message) || "something went wrong");
+}
+
+// "not a word: QX" → "Not a word: QX."
+export function asSentence(text) {
   const sentence = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
