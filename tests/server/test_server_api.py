@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import threading
 import warnings
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 
@@ -17,13 +16,13 @@ with warnings.catch_warnings():
 
 from helpers import new_game, state, take_turn, wait_turn
 
+from support.asyncthread import run_in_thread
 from tessera.game import Game
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
 from tessera.server.hub import apply_action
 from tessera.server.storage import Action, Seat, Storage, StorageError
 
-T = TypeVar("T")
 FAST = ServerConfig(bot_delay_s=0, think_s=0.05)  # the computer moves at once
 BASE = "http://localhost"  # a Host the server answers to
 
@@ -32,28 +31,6 @@ BASE = "http://localhost"  # a Host the server answers to
 def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
         yield c
-
-
-def run_in_thread(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """asyncio.run on a fresh thread (the browser tests' Playwright owns this thread's loop)."""
-    import asyncio
-
-    results: list[T] = []
-    errors: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            results.append(asyncio.run(make()))
-        except BaseException as exc:
-            errors.append(exc)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join(60)
-    if errors:
-        raise errors[0]
-    assert results, "the coroutine did not finish within 60 s"
-    return results[0]
 
 
 def test_storage_round_trip_and_refuses_a_second_entry_at_one_place(tmp_path: Path) -> None:
