@@ -163,10 +163,10 @@ async def send_move(
     http: aiohttp.ClientSession, gid: str, state: dict[str, Any], body: dict, tally: Tally
 ) -> bool:
     t0 = time.perf_counter()
-    status, _ = await post(
+    status, answer = await post(
         http, f"/api/games/{gid}/move", {"seat": state["seat"], "seq": state["seq"], **body}
     )
-    if status == 200:
+    if status == 200 and answer.get("ok") is not False:  # a refused move is 200, ok false
         tally.record(time.perf_counter() - t0)
         return True
     if status != 409:  # 409: a state crossed the move on the wire; the next one comes
