@@ -572,6 +572,49 @@ def test_top_n_equals_the_head_of_the_full_list(enable: Lexicon, leaves_en: Leav
             assert listing(top) == full[:n]
 
 
+def test_top_n_with_blanks_equals_the_head_of_the_full_list(
+    enable: Lexicon, leaves_en: Leaves
+) -> None:
+    """Top-N search bounds the plays that put a blank down on their own (their leave keeps a
+    blank fewer) and, where the whole rack goes down, lets a blank stand only for letters
+    that can still spell a word: full racks of one and two blanks on mid-game boards, with
+    random and trained leave values, tiles in the bag and the bag empty, give the head of
+    the full list."""
+    from tessera.engine import native
+    from tessera.engine.players import default_leaves
+
+    rules = preset("naspa")
+    eng = native.engine(enable, rules)
+    trained = default_leaves()
+    tables = [(leaves_en, native.leave_table(leaves_en)), (trained, native.leave_table(trained))]
+    letters = [t for t, n in enumerate(rules.tileset.counts) if t for _ in range(n)]
+    rng = random.Random(5)
+    game = Game(rules, lexicon=enable, players=["A", "B"], seed=5, first=0)
+    checked = 0
+    for _turn in range(16):
+        plays = [m for m in generate_moves(game.board, game.rack(game.to_move), enable, rules,
+                                           top=4) if isinstance(m, Play)]
+        if not plays:
+            break
+        game.play(rng.choice(plays))
+        for blanks in (1, 2):
+            tiles = rng.sample(letters, rules.rack_size - blanks) + [BLANK] * blanks
+            rack = Rack(len(rules.tileset.counts), tiles)
+            for leaves, table in tables:
+                full = listing(generate_moves(game.board, rack, enable, rules, leaves=leaves,
+                                              bag_count=50))
+                for n in (1, 3, 10):
+                    top = generate_moves(game.board, rack, enable, rules, top=n, leaves=leaves,
+                                         bag_count=50)
+                    assert listing(top) == full[:n]
+                cells = list(game.board.cells)
+                ranked = eng.moves(cells, tiles, table, 0, 12, False, 0)  # the bag empty
+                for n in (1, 3):
+                    assert eng.moves(cells, tiles, table, 0, 12, False, n) == ranked[:n]
+                checked += 1
+    assert checked >= 40
+
+
 # -- the move list, the API and the command ------------------------------------------------------
 
 

@@ -162,6 +162,7 @@ struct Gen {
     int rack_total = 0;
     uint64_t playable = 0;  // letters the rack can put down (all of them with a blank)
     uint64_t rack_letters = 0;  // the letters on the rack (not counting blanks)
+    int blanks = 0;             // the blanks on the rack
     bool first = false;
     const Request& req;
     int top = 0;
@@ -171,6 +172,9 @@ struct Gen {
     int radix[MAX_LETTERS + 1] = {};
     std::vector<double> leave_by_used;
     double best_leave[MAX_RACK + 1] = {};
+    // the same when the tiles used include a blank: the leave then keeps one blank fewer, and
+    // a table rates a kept blank highly, so plays that put a blank down are bounded lower
+    double best_leave_blank[MAX_RACK + 1] = {};
     int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
 
     // per direction (0 across, 1 down), per square (row-major): cross-checks, computed here
@@ -205,7 +209,8 @@ struct Gen {
             if (t > 0 && rack[t] > 0) playable |= uint64_t(1) << t;
         }
         rack_letters = playable;
-        if (counts[0] > 0) playable = all_letters();
+        blanks = counts[0];
+        if (blanks > 0) playable = all_letters();
         first = true;
         for (int i = 0; i < rows * cols; ++i) {
             if (cells[i]) {
@@ -234,7 +239,7 @@ struct Gen {
             codes *= counts[t] + 1;
         }
         leave_by_used.assign(codes, 0.0);
-        for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = NO_BOUND;
+        for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = best_leave_blank[n] = NO_BOUND;
         if (req.endgame_opp_points >= 0) {
             endgame_leaves(codes);
         } else if (req.leaves != nullptr && !req.leaves->kwg.empty()) {
@@ -242,6 +247,7 @@ struct Gen {
         } else {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
             for (int n = 0; n <= rack_total; ++n) best_leave[n] = 0.0;
+            for (int n = 1; n <= rack_total && blanks > 0; ++n) best_leave_blank[n] = 0.0;
         }
         int k = 0;
         for (int t = 0; t <= nletters; ++t) {
@@ -263,9 +269,16 @@ struct Gen {
             }
             const double v =
                 n == rack_total ? 2.0 * req.endgame_opp_points : -(10.0 + 2.0 * kept_points);
-            leave_by_used[code] = v;
-            if (v > best_leave[n]) best_leave[n] = v;
+            note_leave(code, n, v);
         }
+    }
+
+    // The leave of the tiles used by `code` (n of them) is worth v.
+    void note_leave(int code, int n, double v) {
+        leave_by_used[code] = v;
+        if (v > best_leave[n]) best_leave[n] = v;
+        // blanks come first in the code (radix[0] == 1): its lowest digit is the blanks used
+        if (code % (blanks + 1) > 0 && v > best_leave_blank[n]) best_leave_blank[n] = v;
     }
 
     // The value of every leave the rack can keep, in one walk of the leave table's DAWG (what
@@ -279,9 +292,7 @@ struct Gen {
             if (kept > 0 && on_path && accepts(lv.kwg[node]) && index < lv.values.size()) {
                 v = static_cast<double>(lv.values[index]);
             }
-            const int n = rack_total - kept;
-            leave_by_used[code] = v;
-            if (v > best_leave[n]) best_leave[n] = v;
+            note_leave(code, rack_total - kept, v);
             return;
         }
         const std::vector<uint32_t>& g = req.leaves->kwg;
@@ -356,21 +367,24 @@ struct Gen {
     // Memo of whole-rack feasibility by the board letters a span adds to the rack.
     std::vector<std::pair<uint64_t, bool>> bingo_memo;
 
-    bool bingo_possible(int* lc, int len, int from, int to) {
-        uint64_t key = static_cast<uint64_t>(len);
+    // The memo key of the span from..to of the loaded line: its length and its board letters in
+    // line order (the same letters in another order make another key, which only costs a
+    // second walk); false if they do not fit in 64 bits.
+    bool span_key(int from, int to, uint64_t& key) const {
+        key = static_cast<uint64_t>(to - from + 1);
         int shift = 5, extra = 0;
-        bool keyed = true;
         for (int p = from; p <= to; ++p) {
             if (!ltile[p]) continue;
-            if (++extra > 9) {
-                keyed = false;
-                break;
-            }
+            if (++extra > 9) return false;
             key |= static_cast<uint64_t>(ltile[p] & ~BLANK_BIT) << shift;
             shift += 6;
         }
-        // the letters in line order make the key; the same letters in another order make
-        // another key, which only costs a second walk
+        return true;
+    }
+
+    bool bingo_possible(int* lc, int len, int from, int to) {
+        uint64_t key = 0;
+        const bool keyed = span_key(from, to, key);
         if (keyed) {
             for (const auto& e : bingo_memo) {
                 if (e.first == key) return e.second;
@@ -632,15 +646,17 @@ struct Gen {
     }
 
     // The arcs of `list` (a non-empty list) that a rack tile may follow on square pos of the
-    // loaded line: into arcs[], returning how many. With `ahead`, their child lists -- the
+    // loaded line -- a letter left on the rack, or one of `blank_as`, the letters a blank may
+    // stand for here: into arcs[], returning how many. With `ahead`, their child lists -- the
     // next the search reads -- are prefetched, so the memory loads overlap instead of queueing.
-    int rack_arcs(int pos, uint32_t list, bool ahead, uint32_t* arcs) const {
+    int rack_arcs(int pos, uint32_t list, bool ahead, uint64_t blank_as, uint32_t* arcs) const {
         const std::vector<uint32_t>& g = c.kwg;
         const uint64_t m = list_mask(g, list);
         int n = 0;
-        for (uint64_t allowed = lmask[pos] & playable & m; allowed; allowed &= allowed - 1) {
+        for (uint64_t allowed = lmask[pos] & (rack_letters | blank_as) & m; allowed;
+             allowed &= allowed - 1) {
             const int t = ctz64(allowed);
-            if (counts[t] == 0 && counts[0] == 0) continue;
+            if (counts[t] == 0 && !((blank_as >> t) & 1)) continue;
             const uint32_t i =
                 list + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
             if (ahead) prefetch(&g[arc_index(g[i])]);
@@ -658,7 +674,7 @@ struct Gen {
         }
         if (nplaced == rack_total || list == 0) return;
         uint32_t follow[MAX_LETTERS + 1];
-        const int nfollow = rack_arcs(pos, list, true, follow);
+        const int nfollow = rack_arcs(pos, list, true, counts[0] > 0 ? all_letters() : 0, follow);
         for (int k = 0; k < nfollow; ++k) {
             const uint32_t i = follow[k];
             const uint32_t t = tile(g[i]);
@@ -713,6 +729,7 @@ struct Gen {
     // can beat the N-th move.
     struct Span {
         double bound;
+        double blank_bound;  // the bound of the plays that put a blank down
         uint8_t dir, line, start, end;
     };
 
@@ -734,6 +751,7 @@ struct Gen {
             if (!empty_at(L - 1)) continue;
             int k = 0, board_sum = 0, cross = 0, WM = 1, min_cap = rack_values[0];
             bool anchored = false;
+            bool no_letter = false;  // a square no letter on the rack may fill: a blank must
             for (int R = L; R < N; ++R) {
                 if (ltile[R]) {
                     board_sum += value(ltile[R]);
@@ -743,6 +761,7 @@ struct Gen {
                     if (lxs[R] >= 0) cross += lxs[R] * lwm[R];
                     min_cap = std::min(min_cap, lcap[R]);
                     anchored = anchored || lanchor[R];
+                    no_letter = no_letter || !(lmask[R] & rack_letters);
                     ++k;
                     if (lwm[R] != 1) WM *= lwm[R];
                     // insert the new square's coefficient; a word multiplier changes them all
@@ -761,10 +780,13 @@ struct Gen {
                 if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) continue;
                 if (k == rack_total && k >= 5 && !whole_rack_fits(L, R)) continue;
                 const int tiles = best_pairing(coef, cap, k, min_cap < rack_values[0]);
-                const double b =
-                    static_cast<double>(board_sum * WM + cross + tiles + c.bingo[k]) +
-                    best_leave[k];
-                spans.push_back({b, static_cast<uint8_t>(loaded_dir),
+                const double score = board_sum * WM + cross + tiles + c.bingo[k];
+                const double blank_bound = score + best_leave_blank[k];
+                // every play covering the span puts a blank down when the rack's letters
+                // cannot fill it, for want of tiles or of a letter one square allows
+                const bool blank_down = no_letter || k > rack_total - blanks;
+                spans.push_back({blank_down ? blank_bound : score + best_leave[k], blank_bound,
+                                 static_cast<uint8_t>(loaded_dir),
                                  static_cast<uint8_t>(loaded_line), static_cast<uint8_t>(L),
                                  static_cast<uint8_t>(R)});
             }
@@ -813,6 +835,7 @@ struct Gen {
     // rack tiles on the empty squares. Spans that share their first square share the walk.
     void fill_from(int p, int L, uint32_t list, uint32_t ends) {
         const std::vector<uint32_t>& g = c.kwg;
+        const uint64_t blank_as = counts[0] > 0 ? blank_designations(p, ends) : 0;
         while (ltile[p]) {
             const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
             if (node == 0) return;
@@ -824,7 +847,7 @@ struct Gen {
         if (list == 0) return;
         const bool end_here = (ends >> p) & 1, more = (ends >> (p + 1)) != 0;
         uint32_t follow[MAX_LETTERS + 1];
-        const int nfollow = rack_arcs(p, list, more, follow);
+        const int nfollow = rack_arcs(p, list, more, blank_as, follow);
         for (int f = 0; f < nfollow; ++f) {
             const uint32_t node = g[follow[f]];
             const int t = static_cast<int>(tile(node));
@@ -832,7 +855,7 @@ struct Gen {
             const uint32_t next = more ? arc_index(node) : 0;
             if (!word && next == 0) continue;
             for (int blank = 0; blank < 2; ++blank) {
-                if (counts[blank ? 0 : t] == 0) continue;
+                if (blank ? !((blank_as >> t) & 1) : counts[t] == 0) continue;
                 const uint8_t tt = static_cast<uint8_t>(blank ? (t | BLANK_BIT) : t);
                 place(p, tt);
                 if (word) record(L, p);
@@ -840,6 +863,67 @@ struct Gen {
                 unplace(p, tt);
             }
         }
+    }
+
+    // -- blanks in top-N: which letters a blank placed now may stand for ----------------------
+
+    // Per last square of the plays the current fill_from walk looks for (with blanks on the
+    // rack): the bound of those that put a blank down, and the letters a blank may stand for
+    // in them.
+    double end_blank_bound[MAX_DIM] = {};
+    uint64_t end_blank_letters[MAX_DIM] = {};
+
+    // The letters a blank put down on square p of the walk may stand for: those some play
+    // ending at or after p (one of `ends`) may still take into the top N with a blank down.
+    uint64_t blank_designations(int p, uint32_t ends) const {
+        uint64_t letters = 0;
+        for (uint32_t e = ends >> p << p; e; e &= e - 1) {
+            const int end = ctz64(e);
+            if (!hopeless(end_blank_bound[end])) letters |= end_blank_letters[end];
+        }
+        return letters;
+    }
+
+    // Before a walk of the loaded line from square L: note, per end in `ends`, the bound and
+    // the letters a blank may stand for (see end_blank_bound).
+    void prepare_blanks(const Span* group, const Span* group_end, uint32_t ends) {
+        for (const Span* sp = group; sp != group_end; ++sp) {
+            if (!((ends >> sp->end) & 1)) continue;
+            end_blank_bound[sp->end] = sp->blank_bound;
+            end_blank_letters[sp->end] = blank_letters(sp->start, sp->end);
+        }
+    }
+
+    // The letters a blank may stand for in a play covering the span L..R: any, unless the play
+    // puts down the whole rack -- then rack, blank and board letters are one fixed multiset,
+    // and a blank may only stand for a letter that leaves it an anagram of some word.
+    std::vector<std::pair<uint64_t, uint64_t>> blank_memo;
+
+    uint64_t blank_letters(int L, int R) {
+        int empty = 0;
+        for (int p = L; p <= R; ++p) empty += ltile[p] == 0;
+        if (empty < rack_total || c.alpha.empty()) return all_letters();
+        uint64_t key = 0;
+        const bool keyed = span_key(L, R, key);
+        if (keyed) {
+            for (const auto& e : blank_memo) {
+                if (e.first == key) return e.second;
+            }
+        }
+        int lc[MAX_LETTERS + 1];
+        for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
+        for (int p = L; p <= R; ++p) {
+            if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
+        }
+        uint64_t letters = 0;
+        const uint32_t root = kwg::dawg_root(c.alpha.data());
+        for (int t = 1; t <= nletters; ++t) {
+            ++lc[t];  // this blank as t, any others as wildcards
+            if (anagram_exists(lc, blanks - 1, root, 1, R - L + 1)) letters |= uint64_t(1) << t;
+            --lc[t];
+        }
+        if (keyed) blank_memo.emplace_back(key, letters);
+        return letters;
     }
 
     // Every span of the board with its bound.
@@ -881,6 +965,9 @@ struct Gen {
             ends &= ~filled[gi];
             filled[gi] |= ends;
             load_line(sp.dir, sp.line);
+            if (blanks > 0) {
+                prepare_blanks(by_start.data() + first[gi], by_start.data() + first[gi + 1], ends);
+            }
             fill_from(sp.start, sp.start, c.kwg[0], ends);
         }
     }
