@@ -11,7 +11,7 @@ import gc, sys
 from starlette.testclient import TestClient
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
-from tessera.server.collector import YOUNG_THRESHOLD
+from tessera.server.collector import SWITCH_INTERVAL_S, YOUNG_THRESHOLD
 
 tune = sys.argv[2] == "tune"
 before = gc.get_threshold()[0]
@@ -19,7 +19,8 @@ config = ServerConfig(tune_collector=tune, allowed_hosts=("testserver",))
 app = create_app("sqlite:///" + sys.argv[1], config=config)
 with TestClient(app) as client:
     assert client.get("/api/meta").status_code == 200
-    print(before, gc.get_threshold()[0], YOUNG_THRESHOLD, gc.get_freeze_count())
+    switch = sys.getswitchinterval() == SWITCH_INTERVAL_S
+    print(before, gc.get_threshold()[0], YOUNG_THRESHOLD, gc.get_freeze_count(), int(switch))
 """
 
 
@@ -34,15 +35,15 @@ def probe(tmp_path: Path, mode: str) -> list[int]:
     return [int(x) for x in out.stdout.split()]
 
 
-def test_a_serving_process_freezes_its_start_up_and_collects_young_objects_less_often(
+def test_a_serving_process_freezes_its_start_up_and_collects_and_switches_sooner(
     tmp_path: Path,
 ) -> None:
-    before, after, young, frozen = probe(tmp_path, "tune")
-    assert before == 700 and after == young
+    before, after, young, frozen, switched = probe(tmp_path, "tune")
+    assert before == 700 and after == young and switched
     # modules, classes and the database layer: out of every later full collection
     assert frozen > 20_000
 
 
 def test_an_app_made_in_another_program_leaves_its_collector_alone(tmp_path: Path) -> None:
-    before, after, _, frozen = probe(tmp_path, "keep")
-    assert after == before and frozen == 0
+    before, after, _, frozen, switched = probe(tmp_path, "keep")
+    assert after == before and frozen == 0 and not switched
