@@ -205,7 +205,10 @@ def test_a_21_by_21_board_is_lettered_a_to_u(page: Any) -> None:
 def test_hints_show_equity_and_no_mirror_images_of_the_opening(page: Any) -> None:
     """(That a hint lists ten plays, in parentheses notation, is pinned in tests/server:
     test_quick_hints_list_ten_plays_by_equity_in_the_previews_notation.)"""
-    start_vs_computer(page)
+    hot_seat_game(page, ("Ann", "Bob"))  # against the computer, it may have opened already
+    assert state(page)["history"] == []
+    page.wait_for_selector("#cover:not([hidden])")
+    page.click("#cover-btn")  # the first player takes the device
     found = hints(page)
     assert all(h["move"][0].isdigit() for h in found), found  # the opening: across only
     page.click("#hint-btn")
