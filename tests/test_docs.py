@@ -4,7 +4,7 @@ are generated from the code, and every Python example on its pages runs as writt
 The build is the one `make docs` runs (`mkdocs build --strict`), into a temporary directory:
 a broken link, a page missing from the navigation or a docstring mkdocstrings cannot read
 fails here, in CI, rather than on the next person to build the site. The pages' examples run
-with the runner the README's use (tests/support/markdown_blocks.py); a block that cannot run
+in one namespace per page (tests/support/markdown_blocks.py); a block that cannot run
 in seconds says why on the line before it, and nothing else is skipped.
 """
 

@@ -1,4 +1,5 @@
-"""Run the Python examples of a Markdown page (the README, the docs/ pages) as written.
+"""The Python examples of a Markdown page, and running a docs/ page's examples as written
+(the README's blocks each run alone, as scripts: tests/test_readme.py).
 
 A page's ```python (or ```pycon) blocks run in order in one namespace, as if typed into one
 prompt: a block of ``>>>`` lines is a doctest (what it shows must be what Python prints), any
@@ -41,7 +42,7 @@ def python_blocks(path: Path) -> list[str]:
 
 
 def run_blocks(
-    blocks: list[str], name: str = "README", filename: str = ""
+    blocks: list[str], name: str, filename: str = ""
 ) -> tuple[doctest.TestResults, str]:
     """Run the blocks in one namespace; the doctest results and the scripts' output."""
     namespace: dict[str, object] = {"__name__": name.lower().replace(" ", "_")}
