@@ -46,6 +46,7 @@ import aiohttp
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from support.ports import free_port
 from support.throwaway_postgres import throwaway_postgres
 
 TESSERA = Path(sys.executable).with_name("tessera")
@@ -370,7 +371,7 @@ def _cpu_seconds() -> float:
 
 @contextmanager
 def server(database: str, workers: int = 1) -> Iterator[str]:
-    port = _free_port()
+    port = free_port()
     cmd = [
         str(TESSERA),
         "serve",
@@ -411,14 +412,6 @@ def server(database: str, workers: int = 1) -> Iterator[str]:
         _server_pids.clear()
         proc.terminate()
         proc.wait(timeout=30)
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager

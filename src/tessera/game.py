@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from .board import Board, WordSpan
 from .legality import (
@@ -253,15 +253,14 @@ class PlayerView:
 
     def __str__(self) -> str:
         """The board and the score lines, with the viewer's own rack."""
-        from .render.text import render_scores
+        from .render.text import render_position
 
         racks = [
             self.tileset.alphabet.text(self.rack) if i == self.player else ""
             for i in range(len(self.names))
         ]
         to_move = None if self.state is GameState.OVER else self.to_move
-        scores = render_scores(self.names, self.scores, racks, to_move)
-        return f"{self.board}\n{scores}".rstrip("\n")
+        return render_position(self.board, self.names, self.scores, racks, to_move)
 
     def _repr_svg_(self) -> str | None:
         return self.board._repr_svg_()
@@ -519,6 +518,20 @@ class Game:
             consecutive_passes=self._passes,
         )
 
+    def _event(
+        self,
+        kind: EventKind,
+        player: int,
+        rack: tuple[int, ...],
+        score: int,
+        total: int,
+        move: Move | None = None,
+        **details: Any,
+    ) -> Event:
+        """A history entry of this game, written in its alphabet (``details``: the other
+        fields of :class:`Event`)."""
+        return Event(kind, player, rack, score, total, move, **details, alphabet=self.alphabet)
+
     def _history_for(self, viewer: int, over: bool) -> tuple[Event, ...]:
         """The history as ``viewer`` sees it, each event redacted once: an entry is reused
         while the event at its place is still the same object (undo and challenges replace
@@ -720,7 +733,7 @@ class Game:
         p.turns += 1
         drawn = self._fill_rack(mover)
         scored = play.with_score(breakdown.total).with_alphabet(self.alphabet)
-        event = Event(
+        event = self._event(
             EventKind.PLAY,
             mover,
             rack_before,
@@ -730,7 +743,6 @@ class Game:
             words=tuple(w.tiles for w in words),
             elapsed_ms=elapsed_ms,
             breakdown=breakdown,
-            alphabet=self.alphabet,
         )
         self.history.append(event)
         if breakdown.total == 0 and self.rules.zero_point_play_is_scoreless:
@@ -770,7 +782,7 @@ class Game:
         self._bag.extend(tiles)
         p.exchanges += 1
         p.turns += 1
-        event = Event(
+        event = self._event(
             EventKind.EXCHANGE,
             mover,
             rack_before,
@@ -778,7 +790,6 @@ class Game:
             p.score,
             Exchange(tuple(tiles), alphabet=self.alphabet),
             elapsed_ms=elapsed_ms,
-            alphabet=self.alphabet,
         )
         self.history.append(event)
         if self.rules.exchange_counts_as_scoreless:
@@ -834,7 +845,7 @@ class Game:
         p = self._players[mover]
         if self.state is GameState.AWAITING_FINAL:
             self._begin_turn(mover, elapsed_ms)
-            event = Event(
+            event = self._event(
                 EventKind.ACCEPT,
                 mover,
                 tuple(p.rack.tiles()),
@@ -842,16 +853,15 @@ class Game:
                 p.score,
                 Pass(),
                 elapsed_ms=elapsed_ms,
-                alphabet=self.alphabet,
             )
             self.history.append(event)
             self._finish_awaited()
             return event
         self._begin_turn(mover, elapsed_ms)
         p.turns += 1
-        event = Event(
+        event = self._event(
             EventKind.PASS, mover, tuple(p.rack.tiles()), 0, p.score, Pass(),
-            elapsed_ms=elapsed_ms, alphabet=self.alphabet,
+            elapsed_ms=elapsed_ms,
         )
         self.history.append(event)
         self._scoreless += 1
@@ -967,14 +977,13 @@ class Game:
         p.score -= score
         self._challenged = True
         self._pending = None
-        event = Event(
+        event = self._event(
             EventKind.WITHDRAWN,
             pending.player,
             pending.rack_before,
             -score,
             p.score,
             pending.play,
-            alphabet=self.alphabet,
         )
         self.history.append(event)
         self._scoreless = pending.scoreless_before + 1
@@ -1015,38 +1024,35 @@ class Game:
             if rules.penalty_applies_to is PenaltyAppliesTo.CHALLENGED_BONUS:
                 p = self._players[pending.player]
                 p.score += points
-                event = Event(
+                event = self._event(
                     EventKind.CHALLENGE_BONUS,
                     pending.player,
                     tuple(p.rack.tiles()),
                     points,
                     p.score,
                     words=words,
-                    alphabet=self.alphabet,
                 )
             else:
                 c = self._players[challenger]
                 c.score -= points
-                event = Event(
+                event = self._event(
                     EventKind.CHALLENGE_PENALTY,
                     challenger,
                     tuple(c.rack.tiles()),
                     -points,
                     c.score,
                     words=words,
-                    alphabet=self.alphabet,
                 )
             self.history.append(event)
         elif rule is ChallengeRule.SINGLE:
             p = self._players[pending.player]
-            event = Event(
+            event = self._event(
                 EventKind.CHALLENGE_BONUS,
                 pending.player,
                 tuple(p.rack.tiles()),
                 0,
                 p.score,
                 words=tuple(w.tiles for w in judged),
-                alphabet=self.alphabet,
             )
             self.history.append(event)
         if self.state is GameState.AWAITING_FINAL:
@@ -1066,9 +1072,7 @@ class Game:
             p.loses_next_turn = False
             p.turns += 1
             rack = tuple(p.rack.tiles())
-            event = Event(
-                EventKind.LOST_TURN, i, rack, 0, p.score, Pass(), alphabet=self.alphabet
-            )
+            event = self._event(EventKind.LOST_TURN, i, rack, 0, p.score, Pass())
             self.history.append(event)
             self._scoreless += 1
             self._passes += 1
@@ -1189,9 +1193,8 @@ class Game:
         p.score -= value
         rack = tuple(p.rack.tiles())
         self.history.append(
-            Event(
+            self._event(
                 EventKind.END_RACK_PENALTY, i, rack, -value, p.score, other_racks=rack,
-                alphabet=self.alphabet,
             )
         )
 
@@ -1208,9 +1211,8 @@ class Game:
         p = self._players[out]
         p.score += gain
         self.history.append(
-            Event(
+            self._event(
                 EventKind.END_RACK_POINTS, out, (), gain, p.score, other_racks=tiles,
-                alphabet=self.alphabet,
             )
         )
 
@@ -1223,9 +1225,8 @@ class Game:
             if penalty:
                 p.score -= penalty
                 self.history.append(
-                    Event(
+                    self._event(
                         EventKind.TIME_PENALTY, i, tuple(p.rack.tiles()), -penalty, p.score,
-                        alphabet=self.alphabet,
                     )
                 )
 
@@ -1403,12 +1404,11 @@ class Game:
 
     def __str__(self) -> str:
         """The board and every player's score and rack (a game sees every rack)."""
-        from .render.text import render_scores
+        from .render.text import render_position
 
         racks = [str(p.rack) for p in self._players]
         to_move = None if self.state is GameState.OVER else self.to_move
-        scores = render_scores(self.players, self.scores, racks, to_move)
-        return f"{self.board}\n{scores}".rstrip("\n")
+        return render_position(self.board, self.players, self.scores, racks, to_move)
 
     def _repr_svg_(self) -> str | None:
         return self.board._repr_svg_()

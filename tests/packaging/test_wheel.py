@@ -8,7 +8,6 @@ building the wheel compiles the core and would compete with the timing tests for
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from support.ports import free_port
 
 pytestmark = pytest.mark.packaging
 
@@ -41,12 +42,6 @@ def run(args: list[str | Path], cwd: Path, env: dict[str, str], timeout: float) 
     )
     assert done.returncode == 0, f"{args[:3]} failed:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     return done.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_the_wheel_installs_into_a_fresh_virtualenv_and_plays(tmp_path: Path) -> None:

@@ -252,11 +252,11 @@ def test_a_clock_past_its_maximum_overtime_ends_the_game_and_the_log_keeps_it(
     assert run_in_thread(reload) == "timeout_forfeit"
 
 
-def test_hints_are_the_move_generators_best_scoring_plays() -> None:
+def test_hints_are_the_static_players_best_plays() -> None:
+    from tessera.engine import StaticPlayer
     from tessera.lexicon import Lexicon
     from tessera.move import Play
-    from tessera.movegen import generate_moves
-    from tessera.server.computer import computer_player, top_plays
+    from tessera.server.computer import computer_player, quick_hints
 
     lex = Lexicon.load("enable")
     game = Game("casual", lex, ["A", "B"], seed=11)
@@ -264,15 +264,10 @@ def test_hints_are_the_move_generators_best_scoring_plays() -> None:
     for _ in range(6):
         game.play(bot.choose(game.view(game.to_move)))
     view = game.view(game.to_move)
-    hints = top_plays(view, lex, 5)
-    every = [
-        m
-        for m in generate_moves(view.board, list(view.rack), lex, view.rules)
-        if isinstance(m, Play)
-    ]
-    best = sorted((p.score or 0 for p in every), reverse=True)[:5]
-    assert [p.score for p in hints] == best
-    assert all(game.check(p) is not None for p in hints)
+    hints = quick_hints(view, lex)
+    plays = [r for r in StaticPlayer(lex).ranked(view, top=None) if isinstance(r.move, Play)]
+    assert [h["equity"] for h in hints] == [round(r.equity, 1) for r in plays[: len(hints)]]
+    assert all(game.check(h["move"]) is not None for h in hints)
 
 
 def test_the_cached_state_is_the_view_at_every_turn_for_every_seat(tmp_path: Path) -> None:

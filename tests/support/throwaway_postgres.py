@@ -8,7 +8,6 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -16,17 +15,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .ports import free_port
+
 
 def bindir() -> Path | None:
     """Where the newest installed PostgreSQL's programs are, or None."""
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/postgres"))
     return Path(found[-1]).parent if found else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
@@ -62,7 +57,7 @@ def throwaway_postgres(*settings: str) -> Iterator[str]:
         capture_output=True,
         timeout=120,
     )
-    port = _free_port()
+    port = free_port()
     options = [arg for s in ("max_connections=300", *settings) for arg in ("-c", s)]
     proc = subprocess.Popen(
         [

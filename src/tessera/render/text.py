@@ -76,4 +76,16 @@ def render_scores(
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["render_board", "render_scores"]
+def render_position(
+    board: Board,
+    names: Sequence[str],
+    scores: Sequence[int],
+    racks: Sequence[str],
+    to_move: int | None,
+) -> str:
+    """The board (in its own display alphabet) above the score lines: ``str`` of a game and of
+    a player's view."""
+    return f"{board}\n{render_scores(names, scores, racks, to_move)}".rstrip("\n")
+
+
+__all__ = ["render_board", "render_position", "render_scores"]

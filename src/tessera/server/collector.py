@@ -11,13 +11,14 @@ the passes shorter and rarer while every cycle is still collected by CPython's o
 - The young generation is collected after ``YOUNG_THRESHOLD`` new objects instead of 700. A
   request's temporary objects are then nearly all freed by reference counting before a young
   collection sees them, so few are promoted to the old generation, whose growth by a quarter
-  is what triggers a full pass. At 1,000 people games (``benchmarks/load``, one process) the
-  p99 round trip was 864 ms with 700, 781 with 5,000 and 401 with 20,000.
+  is what triggers a full pass. A young pass over 20,000 objects costs tens of milliseconds
+  here; at 1,000 people games (``benchmarks/load``, one process) the p99 round trip fell as
+  the threshold rose from 700 to 20,000 (runs of this module with the number changed).
 
 The interpreter also hands its lock between threads every ``SWITCH_INTERVAL_S`` instead of
 every 5 ms: a move waits for a worker thread (validation) and the log writer (its commit), and
-with the event loop busy each hand-over could wait a whole interval. Same load: p99 401 ms
-with 5 ms, 157 and 246 ms in two runs with 1 ms.
+with the event loop busy each hand-over could wait a whole interval (the same load's p99 fell
+with 1 ms, though by less than the run-to-run spread at 1,000 games).
 
 Games between people keep their state acyclic, and closed connections' cycles are still
 freed by the full passes, which keep their trigger: memory stays bounded (``benchmarks/soak``).

@@ -37,15 +37,6 @@ def levels() -> tuple[str, ...]:
     return tuple(n for n in PLAYER_NAMES if n.startswith("level") or n == "best")
 
 
-def top_plays(view: PlayerView, lexicon: Any, n: int = 5) -> list[Play]:
-    """Hints: the ``n`` best-scoring plays for the viewer's own rack on the view's board."""
-    from tessera.movegen import generate_moves
-
-    # ranked by score (no leave values); one more than asked, as the pass may be among them
-    moves = generate_moves(view.board, list(view.rack), lexicon, view.rules, top=n + 1)
-    return [m for m in moves if isinstance(m, Play)][:n]
-
-
 HINT_COUNT = 10  # how many plays a hint lists
 
 
