@@ -28,10 +28,14 @@ pytestmark = pytest.mark.browser
 
 TESSERA = Path(sys.executable).with_name("tessera")
 PREVIEW_HAS_SCORE = "() => document.querySelector('#preview').textContent.includes('points')"
-HINTS_SHOWN = """() => { const h = document.querySelector('#hints');
+# The list is drawn twice (the quick plays, then the look-ahead's): a click while the second
+# drawing replaces the buttons can land on neither, so the test waits until the look-ahead is in.
+HINTS_SETTLED = """() => { const h = document.querySelector('#hints');
   const m = document.querySelector('#message').textContent;
   if (m && !m.includes('thinking')) throw new Error('hint failed: ' + m);
-  return h.querySelector('li') || h.textContent.includes('No plays'); }"""
+  const status = document.querySelector('#hint-status');
+  const thinking = !status.hidden && status.textContent.startsWith('Thinking');
+  return !thinking && (h.querySelector('li') || h.textContent.includes('No plays')); }"""
 
 
 def my_moves(page: Any) -> list[dict[str, Any]]:
@@ -160,7 +164,7 @@ def test_play_a_game_to_its_end_and_download_a_record_that_verifies(
             page.click("#pass-btn")
         else:
             page.click("#hint-btn")
-            page.wait_for_function(HINTS_SHOWN)
+            page.wait_for_function(HINTS_SETTLED)
             if page.locator("#hints li button").count():
                 page.locator("#hints li button").first.click()
                 page.click("#play-btn")
