@@ -1,7 +1,7 @@
 """Load on a real ``tessera serve``: N concurrent games of scripted clients over loopback.
 
-Every client is its own device (its own session cookie) and plays as the page does, over
-HTTP for its moves and the game's WebSocket for the states it waits on. Two kinds of game:
+Every client is its own device (its own session cookie) and plays as the page does: its moves
+and the states it waits on go over the game's WebSocket (hints over HTTP). Two kinds of game:
 
 - **computer** (issue 9): a guest plays the server's computer (``level3``): it starts a game,
   waits for its turn, asks for hints, plays the best (or exchanges, or passes), and starts a
@@ -134,8 +134,9 @@ async def computer_client(
             gid = created["id"]
             async with http.ws_connect(f"/api/games/{gid}/ws") as ws:
                 await ws.send_str("{}")
+                backlog: list[dict[str, Any]] = []
                 while not stop.is_set():
-                    state = await next_state(ws)
+                    state = backlog.pop(0) if backlog else await next_state(ws)
                     if state["state"] == "over":
                         tally.games += tally.counting
                         break
@@ -145,7 +146,7 @@ async def computer_client(
                     t0 = time.perf_counter()
                     body = await hinted_move(http, gid, state)
                     tally.side(time.perf_counter() - t0)
-                    await send_move(http, gid, state, body, tally)
+                    backlog.extend(await send_move(ws, state, body, tally))
 
 
 async def hinted_move(http: aiohttp.ClientSession, gid: str, state: dict[str, Any]) -> dict:
@@ -161,18 +162,29 @@ async def hinted_move(http: aiohttp.ClientSession, gid: str, state: dict[str, An
 
 
 async def send_move(
-    http: aiohttp.ClientSession, gid: str, state: dict[str, Any], body: dict, tally: Tally
-) -> bool:
+    ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any], body: dict, tally: Tally
+) -> list[dict[str, Any]]:
+    """Make a move on the game's socket, as the page does, and time it to its answer. Returns
+    the states that came before the answer (the new position among them)."""
     t0 = time.perf_counter()
-    status, answer = await post(
-        http, f"/api/games/{gid}/move", {"seat": state["seat"], "seq": state["seq"], **body}
-    )
-    if status == 200 and answer.get("ok") is not False:  # a refused move is 200, ok false
+    move = {"seat": state["seat"], "seq": state["seq"], **body}
+    await ws.send_str(json.dumps({"type": "move", "id": state["seq"], "move": move}))
+    states = []
+    while True:
+        msg = json.loads(await ws.receive_str())
+        kind = msg.get("type")
+        if kind == "state":
+            states.append(msg["state"])
+        elif kind == "answer":
+            break
+        elif kind == "error":  # the server closed the socket
+            tally.errors += 1
+            return states
+    if msg.get("ok") is True:
         tally.record(time.perf_counter() - t0)
-        return True
-    if status != 409:  # 409: a state crossed the move on the wire; the next one comes
+    elif msg.get("status") != 409:  # 409: a state crossed the move on the wire; it comes
         tally.errors += 1
-    return False
+    return states
 
 
 # -- between people ------------------------------------------------------------------------
@@ -250,14 +262,13 @@ async def people_pair(
                 await wa.send_str("{}")
                 await wb.send_str("{}")
                 await asyncio.gather(
-                    seat_loop(a, wa, gid, rng, tally, pause, stop, finder),
-                    seat_loop(b, wb, gid, rng, tally, pause, stop, finder),
+                    seat_loop(wa, gid, rng, tally, pause, stop, finder),
+                    seat_loop(wb, gid, rng, tally, pause, stop, finder),
                 )
             tally.games += tally.counting
 
 
 async def seat_loop(
-    http: aiohttp.ClientSession,
     ws: aiohttp.ClientWebSocketResponse,
     gid: str,
     rng: random.Random,
@@ -269,8 +280,9 @@ async def seat_loop(
     """One player's side: wait for the turn on the socket, think, move; the opponent's move
     arriving here is timed from when it was sent (``Tally.side``)."""
     sent_at: dict[int, float] = SENT.setdefault(gid, {})
+    backlog: list[dict[str, Any]] = []
     while not stop.is_set():
-        state = await next_state(ws)
+        state = backlog.pop(0) if backlog else await next_state(ws)
         seq = state["seq"]
         if seq - 1 in sent_at and state["to_move"] == state["seat"]:
             tally.side(time.perf_counter() - sent_at.pop(seq - 1))
@@ -282,7 +294,7 @@ async def seat_loop(
         await think(rng, pause)
         body = finder.body(state)
         sent_at[seq] = time.perf_counter()
-        await send_move(http, gid, state, body, tally)
+        backlog.extend(await send_move(ws, state, body, tally))
 
 
 SENT: dict[str, dict[int, float]] = {}  # game -> seq of a move -> when it was sent

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -101,14 +102,27 @@ def test_an_illegal_plays_reason_shows_once_in_the_colour_of_a_problem(page: Any
 
 
 def test_a_refused_play_is_an_answer_not_a_console_error(page: Any) -> None:
+    """The page makes its moves on the game's socket: a refusal is an answer there (over HTTP
+    it is a 200 with ok false, tests/server/test_server_api.py), never an error."""
     console_errors: list[str] = []
     page.on("console", lambda msg: console_errors.append(msg.text) if msg.type == "error" else None)
+    answers: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        def on_frame(payload: str | bytes) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "answer":
+                answers.append(message)
+
+        ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
     start_vs_computer(page)
     illegal_corner_play(page)
-    with page.expect_response("**/move") as answer:
-        page.click("#play-btn")
-    assert answer.value.status == 200 and answer.value.json()["ok"] is False
+    page.click("#play-btn")
     page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+    assert [a["ok"] for a in answers] == [False], answers
+    assert answers[0]["message"] and "status" not in answers[0]
     assert not console_errors, console_errors
 
 

@@ -306,6 +306,11 @@ def test_seats_spectators_and_refusals_in_a_game_between_people(server: ThreadSe
             ws.send("{}")
             watched = json.loads(ws.recv(timeout=10))["state"]
             assert watched["seat"] == -1 and watched["rack"] == []
+            # nor may a spectator move on the game's socket (the page moves there)
+            ws.send(json.dumps({"type": "move", "id": 1, "move": {"seat": 0, "action": "pass"}}))
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["type"] == "answer" and answer["status"] == 403
+        assert state(a, gid)["seq"] == 0
 
 
 def test_abort_before_the_first_move_and_not_after(server: ThreadServer) -> None:

@@ -191,7 +191,7 @@ def create_app(
         *routes_accounts.routes(the_hub, limits),
         *routes_games.routes(the_hub, limits),
         *routes_lobby.routes(the_hub, limits),
-        *sockets.routes(the_hub, config, socket_counts),
+        *sockets.routes(the_hub, config, limits, socket_counts),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(

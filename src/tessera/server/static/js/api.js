@@ -78,11 +78,22 @@ export const gcgUrl = (id) => `/api/games/${id}/gcg`;
 
 // A WebSocket that says hello, hands every message to onMessage, tells onStatus whether it is
 // connected ("open") or trying again ("lost"), and reconnects with a growing delay. A message
-// of type "error" is the server refusing: the socket stays closed.
+// of type "error" is the server refusing: the socket stays closed. While it is open,
+// request(message) sends a message with an id and resolves with the server's answer to it.
+const ANSWER_TIMEOUT_MS = 15000;
+
 export function openSocket(path, { hello = {}, onMessage, onStatus = () => {} }) {
-  const handle = { socket: null, closed: false };
+  const handle = { socket: null, closed: false, open: false };
+  const waiting = new Map();  // id -> the request's {resolve, reject}
+  let nextId = 1;
   let delay = 500;
   let timer = null;
+  const dropWaiting = () => {
+    for (const { reject } of waiting.values()) {
+      reject(new ApiError(0, "network", "the connection to the server was lost"));
+    }
+    waiting.clear();
+  };
   const open = () => {
     timer = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -91,16 +102,26 @@ export function openSocket(path, { hello = {}, onMessage, onStatus = () => {} })
     socket.addEventListener("open", () => {
       delay = 500;
       socket.send(JSON.stringify(hello));
+      handle.open = true;
       onStatus("open");
     });
     socket.addEventListener("message", (event) => {
       let msg;
       try { msg = JSON.parse(event.data); } catch { return; }
+      if (msg.type === "answer") {
+        const request = waiting.get(msg.id);
+        waiting.delete(msg.id);
+        if (request) request.resolve(msg);
+        return;
+      }
       if (msg.type === "error") handle.closed = true;
       onMessage(msg);
     });
     socket.addEventListener("close", () => {
-      if (handle.closed || socket !== handle.socket) return;
+      if (socket !== handle.socket) return;
+      handle.open = false;
+      dropWaiting();
+      if (handle.closed) return;
       onStatus("lost");
       timer = setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
@@ -114,19 +135,38 @@ export function openSocket(path, { hello = {}, onMessage, onStatus = () => {} })
     open();
   };
   window.addEventListener("online", retryNow);
+  handle.ready = () => handle.open && handle.socket.readyState === WebSocket.OPEN;
+  // an answer that does not come in time: the connection is as good as lost, so start again
+  handle.request = (message) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    const socket = handle.socket;
+    const timeout = setTimeout(() => {
+      if (!waiting.delete(id)) return;
+      reject(new ApiError(0, "network", "the server did not answer in time"));
+      if (socket === handle.socket) socket.close();
+    }, ANSWER_TIMEOUT_MS);
+    const settle = (f) => (value) => { clearTimeout(timeout); f(value); };
+    waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
+    socket.send(JSON.stringify({ ...message, id }));
+  });
   handle.close = () => {
     handle.closed = true;
+    handle.open = false;
     window.removeEventListener("online", retryNow);
     if (timer) clearTimeout(timer);
     if (handle.socket) handle.socket.close();
+    dropWaiting();
   };
   open();
   return handle;
 }
 
 // A game's live state: every state to onState, a rematch offer to onRematch, a refusal to onError.
+// move(body) makes a move on the socket (as api.move would over HTTP): the new state comes to
+// onState first, then the answer, {ok: true, seq} or {ok: false, reason, message} for a move the
+// rules refuse; a refused request throws an ApiError as over HTTP.
 export function connectLive(gameId, { onState, onRematch, onError, onStatus }) {
-  return openSocket(`/api/games/${gameId}/ws`, {
+  const handle = openSocket(`/api/games/${gameId}/ws`, {
     onStatus,
     onMessage(msg) {
       if (msg.type === "state") onState(msg.state);
@@ -134,4 +174,10 @@ export function connectLive(gameId, { onState, onRematch, onError, onStatus }) {
       else if (msg.type === "error") onError(msg);
     },
   });
+  handle.move = async (body) => {
+    const answer = await handle.request({ type: "move", move: body });
+    if (answer.status) throw new ApiError(answer.status, answer.reason, answer.error);
+    return answer;
+  };
+  return handle;
 }

@@ -433,20 +433,34 @@ function onKey(event) {
 
 // ---------------------------------------------------------------- actions
 
+// A move, on the game's socket when it is open (the new state comes on it before the answer),
+// over HTTP otherwise. Returns the answer: {ok: false, message} when the rules refuse the move.
+async function move(body) {
+  const full = { seat: app.state.seat, seq: app.state.seq, ...body };
+  if (app.live && app.live.ready() && navigator.onLine) {
+    const answer = await app.live.move(full);
+    if (answer.ok && answer.seq > app.state.seq) await refresh();  // the state went astray
+    return answer;
+  }
+  const state = await api.move(app.gameId, full);
+  if (state.ok !== false) applyState(state);
+  return state;
+}
+
 async function send(body) {
   if (!gameShown()) return false;
   clearError();
   try {
-    const state = await api.move(app.gameId, { seat: app.state.seat, seq: app.state.seq, ...body });
-    if (state.ok === false) {
-      showRefusal(state.message);
+    const answer = await move(body);
+    if (answer.ok === false) {
+      showRefusal(answer.message);
       render();
       return false;
     }
     app.pending.clear();
     app.cursor = null;
     hideHints();
-    applyState(state);
+    render();
     return true;
   } catch (err) {
     if (err instanceof ApiError && err.reason === "stale") await refresh();
@@ -485,15 +499,14 @@ async function confirmExchange() {
   const chosen = [...$("exchange-tiles").querySelectorAll(".chosen")].map((b) => b.dataset.letter);
   if (!chosen.length) { $("exchange-error").textContent = "Choose at least one tile."; return; }
   try {
-    const state = await api.move(app.gameId,
-      { seat: app.state.seat, seq: app.state.seq, action: "exchange", tiles: chosen.join("") });
-    if (state.ok === false) {
-      $("exchange-error").textContent = asSentence(state.message);
+    const answer = await move({ action: "exchange", tiles: chosen.join("") });
+    if (answer.ok === false) {
+      $("exchange-error").textContent = asSentence(answer.message);
       return;
     }
     $("exchange-dialog").close();
     app.pending.clear();
-    applyState(state);
+    render();
   } catch (err) {
     $("exchange-error").textContent = err.message;
   }
