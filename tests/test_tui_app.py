@@ -400,7 +400,8 @@ def test_parse_players():
         Seat("static", "static"),
     ]
     assert parse_players("level1,level1") == [Seat("level1", "level1"), Seat("level1#2", "level1")]
-    assert parse_players("level9,x") == [Seat("level9"), Seat("x")]  # not a bot level
+    with pytest.raises(SetupError, match="no computer player 'level9'"):
+        parse_players("level9,x")  # looks like a level, but there is none: not a person
     with pytest.raises(SetupError, match="2 to 4 players, not 1"):
         parse_players("me")
     with pytest.raises(SetupError, match="2 to 4 players, not 5"):

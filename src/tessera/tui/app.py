@@ -35,6 +35,7 @@ from .board import describe_event, play_text, render_view, summary
 from .commands import HELP, Command, CommandError, Kind, parse_command
 
 BOT_SPEC = re.compile(r"^(level[1-5]|best|static)$", re.IGNORECASE)
+BOT_LIKE = re.compile(r"^level\d+$", re.IGNORECASE)  # a level, but maybe not one that exists
 
 
 class Bot(Protocol):
@@ -72,6 +73,12 @@ def parse_players(text: str) -> list[Seat]:
         raise SetupError(f"--players {text!r}: a name is empty (separate names with commas)")
     if not 2 <= len(names) <= 4:
         raise SetupError(f"--players {text!r}: a game has 2 to 4 players, not {len(names)}")
+    for name in names:
+        if BOT_LIKE.match(name) and not BOT_SPEC.match(name):
+            raise SetupError(
+                f"--players {text!r}: no computer player {name!r}; "
+                "the levels are level1 to level5 (and best, static)"
+            )
     seats: list[Seat] = []
     taken: set[str] = set()
     for name in names:
