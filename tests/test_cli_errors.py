@@ -80,8 +80,10 @@ BAD: list[tuple[str, ...]] = [
     ("serve --host 192.0.2.1 --port {free}", "cannot listen on 192.0.2.1"),  # not this machine's
     ("serve --lexicon nosuch", "no lexicon named 'nosuch'"),
     ("serve --workers 2 --port {free}", "PostgreSQL"),
+    ("serve --bot-delay nan", "'nan' is not a number"),
     # render
     ("render {game}", "Missing option '-o' / '--output'"),
+    ("render {game} -o", "Option '-o' requires an argument"),
     (f"render {MISSING}/x.gcg -o x.svg", "does not exist"),
     (f"render {{game}} -o {MISSING}/x.svg", f"no such directory: {MISSING}"),
     ("render {game} -o {game}/x.svg", "not a directory"),
@@ -111,6 +113,7 @@ BAD: list[tuple[str, ...]] = [
     ("analyze {game} --lexicon nosuch", "no lexicon named 'nosuch'"),
     ("analyze {game} --rules nosuch", "no rules preset 'nosuch'"),
     ("analyze {game} --time 1", "go with --sim"),
+    ("analyze {game} --sim --time nan", "'nan' is not a number"),
     # endgame, sim
     ("endgame", "Missing option '--cgp'"),
     (f"endgame --cgp '{OPENING}'", "an endgame needs an empty bag"),

@@ -7,6 +7,7 @@ status 2) instead of after a long run or with a traceback.
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,16 @@ class OutputDirectory(click.Path):
         return path
 
 
+class FloatRange(click.FloatRange):
+    """click's float range that also refuses ``nan``, which every bound lets through."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
+
+
 class RulesPreset(click.ParamType):
     """The name of a rules preset (``naspa``, ``casual``, …), kept as given."""
 
@@ -80,4 +91,4 @@ class LexiconSpec(click.ParamType):
         return value
 
 
-__all__ = ["LexiconSpec", "OutputDirectory", "OutputFile", "RulesPreset"]
+__all__ = ["FloatRange", "LexiconSpec", "OutputDirectory", "OutputFile", "RulesPreset"]

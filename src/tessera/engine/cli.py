@@ -10,7 +10,13 @@ from pathlib import Path
 
 import click
 
-from tessera.cliargs import LexiconSpec, OutputDirectory, OutputFile, RulesPreset
+from tessera.cliargs import (
+    FloatRange,
+    LexiconSpec,
+    OutputDirectory,
+    OutputFile,
+    RulesPreset,
+)
 
 from .players import PLAYER_NAMES
 
@@ -61,7 +67,7 @@ def _player_names(text: str) -> tuple[str, str]:
               help="write every game as DIR/game-NNNNNN.gcg")
 @click.option("--leaves", "leaves_path", type=click.Path(exists=True, dir_okay=False),
               default=None, help="a .klv2 table instead of the shipped one")
-@click.option("--time", "time_limit", type=click.FloatRange(0.001, 3600.0), default=None,
+@click.option("--time", "time_limit", type=FloatRange(0.001, 3600.0), default=None,
               help="seconds a move at most (simulating players; default 0.5)")
 @click.option("--json", "as_json", is_flag=True, help="print the report as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
@@ -205,7 +211,7 @@ def train(
               type=click.Choice(["static", "static-noleaves", "best"]))
 @click.option("--sim", "simulate", is_flag=True,
               help="also simulate each turn: the best move by simulation and the win % lost")
-@click.option("--time", "time_limit", type=click.FloatRange(0.001, 3600.0), default=None,
+@click.option("--time", "time_limit", type=FloatRange(0.001, 3600.0), default=None,
               help="with --sim: seconds per turn (default 1 without --iterations)")
 @click.option("--iterations", type=click.IntRange(1, 10_000_000), default=None,
               help="with --sim: iterations per turn")

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from tessera.board import Board
-from tessera.cliargs import LexiconSpec, OutputFile, RulesPreset
+from tessera.cliargs import FloatRange, LexiconSpec, OutputFile, RulesPreset
 from tessera.game import PlayerView
 
 from .analysis import move_text
@@ -76,7 +76,7 @@ def result_dict(result: SimResult, alphabet: Any, board: Board) -> dict[str, Any
               show_default=True, help="Moves played after each candidate.")
 @click.option("--iterations", "-n", type=click.IntRange(1, MAX_ITERATIONS), default=None,
               help="Iterations (default: 1000 without --time).")
-@click.option("--time", "time_limit", type=click.FloatRange(0.001, MAX_TIME), default=None,
+@click.option("--time", "time_limit", type=FloatRange(0.001, MAX_TIME), default=None,
               help="Seconds to think at most.")
 @click.option("--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True)
 @click.option("--candidates", type=click.IntRange(1, MAX_CANDIDATES), default=DEFAULT_CANDIDATES,

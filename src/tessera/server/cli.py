@@ -6,7 +6,7 @@ import socket
 
 import click
 
-from ..cliargs import LexiconSpec
+from ..cliargs import FloatRange, LexiconSpec
 from .config import LOCAL_HOSTS
 
 WS_MAX_FRAME = 64 * 1024  # uvicorn refuses larger WebSocket frames at the protocol level
@@ -128,14 +128,14 @@ def bind(host: str, port: int) -> socket.socket:
     "--bot-delay",
     default=0.4,
     show_default=True,
-    type=click.FloatRange(0, 10),
+    type=FloatRange(0, 10),
     help="Seconds the computer waits before moving (so a person sees each move land).",
 )
 @click.option(
     "--think",
     default=0.5,
     show_default=True,
-    type=click.FloatRange(0.01, 30),
+    type=FloatRange(0.01, 30),
     help="Seconds the strongest computer searches a move or a hint, at most (one core each).",
 )
 def serve(
