@@ -272,9 +272,11 @@ def render_view(
     if side_width < SIDE_MIN:
         return Group(board, Text(""), panel(view, show_private=show_private), *extra)
     height = view.board.rows + 2  # the column letters above and below
-    side: RenderableType = final if final is not None else Text("")
-    if final is None:
-        for recent in range(4, -1, -1):
+    side: RenderableType
+    if final is not None:
+        side = final
+    else:
+        for recent in range(4, -1, -1):  # as many of the last moves as fit
             side = panel(view, show_private=show_private, recent=recent, compact=True)
             if rendered_height(side, side_width) <= height:
                 break
