@@ -66,12 +66,16 @@ def test_gcg_verify_and_show(files: dict[str, Path]) -> None:
     assert one_clear_line(["gcg", "verify", huge]) == (
         f"{huge}: the file has {size} bytes; a GCG record may have at most 2,097,152"
     )
-    assert one_clear_line(["gcg", "show", huge]).startswith(f"{huge}: the file has {size}")
+    assert one_clear_line(["gcg", "show", huge]).startswith(
+        f"tessera gcg show: error: {huge}: the file has {size}"
+    )
     assert one_clear_line(["gcg", "verify", junk]).startswith(f"{junk}:1: not a pragma")
-    assert one_clear_line(["gcg", "show", junk]).startswith(f"{junk}:1: not a pragma")
+    assert one_clear_line(["gcg", "show", junk]).startswith(
+        f"tessera gcg show: error: {junk}:1: not a pragma"
+    )
     for lexicon in ("leaves", "program", "bomb", "empty"):
         line = one_clear_line(["gcg", "verify", "--lexicon", str(files[lexicon]), junk])
-        assert line.startswith(f"Error: --lexicon: {files[lexicon]}")
+        assert line.startswith(f"tessera gcg verify: error: --lexicon: {files[lexicon]}")
 
 
 @pytest.mark.parametrize(
@@ -85,7 +89,7 @@ def test_gcg_verify_and_show(files: dict[str, Path]) -> None:
     ],
 )
 def test_moves_cgp(files: dict[str, Path], cgp: str, fragment: str) -> None:
-    assert one_clear_line(["moves", "--cgp", cgp]).startswith(f"Error: {fragment}")
+    assert one_clear_line(["moves", "--cgp", cgp]).startswith(f"tessera moves: error: {fragment}")
 
 
 def test_moves_lexicon_and_leaves(files: dict[str, Path]) -> None:
@@ -93,12 +97,13 @@ def test_moves_lexicon_and_leaves(files: dict[str, Path]) -> None:
     for lexicon, what in (("leaves", "a KLV2 leave-value table"), ("program", "a program"),
                           ("bomb", "the DAWG spells more than")):
         line = one_clear_line(["moves", "--cgp", cgp, "--lexicon", str(files[lexicon])])
-        assert line.startswith(f"Error: --lexicon: {files[lexicon]}") and what in line
+        assert line.startswith(f"tessera moves: error: --lexicon: {files[lexicon]}")
+        assert what in line
     for leaves, what in (("kwg", "a KWG word graph, not a KLV2"),
                          ("program", "a program (ELF executable), not a KLV2")):
         line = one_clear_line(["moves", "--cgp", cgp, "--lexicon", str(files["kwg"]),
                                "--leaves", str(files[leaves])])
-        assert line.startswith("Error: --leaves: ") and what in line
+        assert line.startswith("tessera moves: error: --leaves: ") and what in line
 
 
 def test_lexicon_info_build_and_words(files: dict[str, Path]) -> None:
@@ -109,10 +114,11 @@ def test_lexicon_info_build_and_words(files: dict[str, Path]) -> None:
         for args in (["lexicon", "info", str(files[name])],
                      ["words", "check", "QI", "--lexicon", str(files[name])]):
             line = one_clear_line(args)
-            assert line.startswith(f"Error: {files[name]}: ") and what in line
+            command = " ".join(["tessera", *args[:2]])
+            assert line.startswith(f"{command}: error: {files[name]}: ") and what in line
     for name, what in (("leaves", "a KLV2 leave-value table"), ("program", "a program"),
                        ("kwg", "already a KWG word graph")):
         line = one_clear_line(["lexicon", "build", str(files[name]), "-o",
                                str(files[name].with_suffix(".out.kwg"))])
-        assert line.startswith(f"Error: {files[name]}: ") and what in line
+        assert line.startswith(f"tessera lexicon build: error: {files[name]}: ") and what in line
     assert not (files["leaves"].parent / "cache").exists()  # nothing refused was cached

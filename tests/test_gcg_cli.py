@@ -91,7 +91,7 @@ def test_verify_lexicon_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 def test_usage_errors_exit_2(args: tuple[str, ...]) -> None:
     code, out = run(*args)
     assert code == 2, out
-    assert "Error" in out
+    assert out.startswith(f"tessera gcg {args[0]}: error: ") and out.count("\n") == 1, out
 
 
 def board_rows(out: str) -> dict[int, str]:
@@ -160,7 +160,9 @@ def test_show_game_over_and_bad_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.gcg"
     bad.write_text(REFERENCE.read_text(encoding="utf-8").replace("+48 48", "+47 47"), "utf-8")
     code, out = run("show", str(bad))
-    assert code == 1 and out.startswith(f"{bad}:6: 8D QUITE scores +48, not +47")
+    assert code == 2 and out.startswith(
+        f"tessera gcg show: error: {bad}:6: 8D QUITE scores +48, not +47"
+    )
 
 
 def test_installed_command() -> None:

@@ -149,6 +149,64 @@ def test_unknown_command_prints_help_and_help_lists_commands(lex):
     assert game.history == []
 
 
+@pytest.mark.parametrize("answer", ["n", "no", "N", "No", " n "])
+def test_no_at_the_save_prompt_saves_nothing(lex, tmp_path, monkeypatch, answer):
+    pytest.importorskip("tessera.formats.gcg")
+    monkeypatch.chdir(tmp_path)
+    app, script, out = make_app(vs_bot(lex), SEATS, ["8D QUITE", "quit", answer])
+    assert app.run() == 0
+    assert script.prompts[-1][0].startswith("Save the game before leaving?")
+    assert list(tmp_path.iterdir()) == []  # no file called "n" (or anything else)
+    assert "Saved to" not in out.getvalue()
+
+
+@pytest.mark.parametrize("answer", ["", "   "])
+def test_enter_at_the_save_prompt_saves_nothing(lex, tmp_path, monkeypatch, answer):
+    monkeypatch.chdir(tmp_path)
+    app, _, _ = make_app(vs_bot(lex), SEATS, ["8D QUITE", "quit", answer])
+    assert app.run() == 0
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("answer", ["y", "yes", "Y"])
+def test_yes_at_the_save_prompt_saves_under_the_offered_name(lex, tmp_path, monkeypatch, answer):
+    pytest.importorskip("tessera.formats.gcg")
+    monkeypatch.chdir(tmp_path)
+    app, script, out = make_app(vs_bot(lex), SEATS, ["8D QUITE", "quit", answer])
+    assert app.run() == 0
+    [saved] = list(tmp_path.iterdir())
+    assert saved.name.startswith("tessera-") and saved.suffix == ".gcg"
+    assert saved.name in script.prompts[-1][0]  # the prompt said which name "y" means
+    assert "8D QUITE +48 48" in saved.read_text(encoding="utf-8")
+    assert f"Saved to {saved.name}." in out.getvalue()
+
+
+def test_a_file_name_at_the_save_prompt_saves_there_and_a_failure_asks_again(
+    lex, tmp_path, monkeypatch
+):
+    pytest.importorskip("tessera.formats.gcg")
+    monkeypatch.chdir(tmp_path)
+    lines = ["8D QUITE", "quit", "no/such/dir/x.gcg", "kept.gcg"]
+    app, script, out = make_app(vs_bot(lex), SEATS, lines)
+    assert app.run() == 0
+    assert "Cannot save to no/such/dir/x.gcg" in out.getvalue()
+    assert [p for p, _ in script.prompts][-2:] == [script.prompts[-1][0]] * 2  # asked again
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.gcg"]
+
+
+def test_a_mistyped_command_on_a_short_terminal_points_to_help(lex):
+    game = vs_bot(lex)
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, color_system=None, force_terminal=True)
+    script = Script(out, ["dance"])
+    app = PlayApp(game, SEATS, console=console, read_line=script,
+                  bot_factory=lambda spec, lexicon, seed: ScriptedBot())
+    app.run()
+    text = out.getvalue()
+    assert "unknown command 'dance'. Type 'help' for the commands." in text
+    assert HELP[0][1][:30] not in text  # the list would scroll the board off a 24-line screen
+
+
 def test_eof_ends_cleanly_and_offers_to_save(lex):
     game = vs_bot(lex)
     app, script, out = make_app(game, SEATS, ["8D QUITE"])
@@ -400,7 +458,8 @@ def test_parse_players():
         Seat("static", "static"),
     ]
     assert parse_players("level1,level1") == [Seat("level1", "level1"), Seat("level1#2", "level1")]
-    assert parse_players("level9,x") == [Seat("level9"), Seat("x")]  # not a bot level
+    with pytest.raises(SetupError, match="no computer player 'level9'"):
+        parse_players("level9,x")  # looks like a level, but there is none: not a person
     with pytest.raises(SetupError, match="2 to 4 players, not 1"):
         parse_players("me")
     with pytest.raises(SetupError, match="2 to 4 players, not 5"):
@@ -422,7 +481,10 @@ def test_cli_hot_seat_game_to_the_end():
     runner = CliRunner()
     # each turn: Enter to take the terminal, then pass; six passes end the game
     keys = "\npass\n" * 6 + "\n"
-    result = runner.invoke(main, ["play", "--players", "Ann,Bob", "--seed", "2"], input=keys)
+    # 120 columns: at 80 the summary is beside the board, its sentences wrapped
+    result = runner.invoke(
+        main, ["play", "--players", "Ann,Bob", "--seed", "2"], input=keys, env={"COLUMNS": "120"}
+    )
     assert result.exit_code == 0, result.output
     assert "Game over: 6 scoreless turns in a row." in result.output
     assert "Final scores:" in result.output
@@ -567,7 +629,10 @@ def test_cli_load_continues_a_saved_game(lex, tmp_path):
     game.play("8D QUITE")
     path = tmp_path / "ann-bob.gcg"
     path.write_text(gcg.dumps(game), encoding="utf-8")
-    result = CliRunner().invoke(main, ["play", "--load", str(path)], input="\npass\n")
+    # 120 columns: at 80 the panel beside the board wraps the moves it lists
+    result = CliRunner().invoke(
+        main, ["play", "--load", str(path)], input="\npass\n", env={"COLUMNS": "120"}
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Ann played 8D QUITE for 48" in out

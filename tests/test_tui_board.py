@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from rich.console import Console
 
 from tessera.game import EndReason, Event, EventKind, Game, GameResult
@@ -121,6 +122,33 @@ def test_narrow_terminal_stacks_board_and_panel():
     assert "Scores" in wide.splitlines()[0]  # beside the column letters
     assert "Scores" not in narrow.splitlines()[0]
     assert "Scores" in narrow.splitlines()[18]  # below the board and a blank line
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_at_80_columns_the_panel_is_beside_the_board_and_as_tall(players):
+    names = ["Ann", "Bob", "Cy", "Di"][:players]
+    game = Game(rules="casual", players=names, seed=5, first=0)
+    game.set_rack("Ann", "QUITEAB")
+    game.play("8D QUITE")
+    for _ in range(5):  # a long history: the panel lists only what fits
+        game.pass_turn()
+    view = game.view("Ann")
+    for private in (True, False):
+        lines = text_of(render_view(view, show_private=private, width=80), width=80).splitlines()
+        assert len(lines) == 17, "\n".join(lines)  # the board's height: nothing below it
+        assert max(len(line.rstrip()) for line in lines) <= 80
+        assert "▶" in "\n".join(lines) and "Bag:" in "\n".join(lines)
+        assert lines[0].startswith("    A  B  C") and lines[16].startswith("    A  B  C")
+
+
+def test_at_80_columns_the_final_summary_is_beside_the_board():
+    game = new_game()
+    game.resign("Ann")
+    view = game.view("Ann")
+    text = text_of(render_view(view, show_private=False, width=80, final=summary(view)), 80)
+    lines = text.splitlines()
+    assert len(lines) == 17 and "Game over: Ann resigned." in lines[0]
+    assert "Winner: Bob" in text
 
 
 def test_exchanges_are_described_without_the_tiles_to_others():

@@ -89,16 +89,61 @@ def test_full_game_against_the_bot(tmp_path):
     assert elapsed < 60, f"the game took {elapsed:.0f} s"
 
 
-def spawn(tmp_path, *args: str):
+def spawn(tmp_path, *args: str, rows: int = 60, cols: int = 160):
     return pexpect.spawn(
         COMMAND[0],
         [*COMMAND[1:], "play", *args],
         cwd=str(tmp_path),
         encoding="utf-8",
         timeout=30,
-        dimensions=(60, 160),
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "160", "LINES": "60"},
+        dimensions=(rows, cols),
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows)},
     )
+
+
+def assert_the_whole_turn_is_on_screen(lines: list[str]) -> None:
+    """The 24 lines show the board from its column letters to its column letters (every
+    row), the rack and the prompt: nothing of the turn has scrolled off."""
+    text = "\n".join(lines)
+    letters = [k for k, line in enumerate(lines) if line.startswith("    A  B  C  D  E")]
+    assert len(letters) == 2, text
+    top, bottom = letters
+    rows = [re.match(r"^\s?(\d+) ", line) for line in lines[top + 1 : bottom]]
+    assert [int(m.group(1)) for m in rows if m] == list(range(1, 16)), text
+    assert "Tester's rack:" in text and "Bag:" in text
+    filled = [line for line in lines if line.strip()]
+    assert filled[-1].rstrip() == PROMPT.rstrip(), text  # the prompt is the last line
+
+
+def test_an_80_by_24_terminal_shows_each_turn_whole_and_n_saves_nothing(tmp_path):
+    pyte = pytest.importorskip("pyte")
+    screen = pyte.Screen(80, 24)
+    stream = pyte.Stream(screen)
+    child = spawn(tmp_path, "--players", "Tester,level1", "--seed", "11", rows=24, cols=80)
+    try:
+        for _turn in range(4):
+            child.expect_exact(PROMPT)
+            stream.feed(child.before + child.after)
+            assert_the_whole_turn_is_on_screen(screen.display)
+            child.sendline("hint")
+            child.expect_exact(PROMPT)
+            stream.feed(child.before + child.after)
+            match = HINT.search(plain(child.before))
+            assert match, plain(child.before)
+            child.sendline(match.group(1))
+        child.expect_exact(PROMPT)
+        stream.feed(child.before + child.after)
+        assert_the_whole_turn_is_on_screen(screen.display)
+        child.sendline("quit")
+        child.expect_exact("Save the game before leaving?")
+        child.expect_exact(" or n: ")
+        child.sendline("n")
+        child.expect_exact("Goodbye.")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+    assert list(tmp_path.iterdir()) == []  # "n" means no: no file called n
 
 
 def test_ctrl_d_offers_to_save_then_leaves(tmp_path):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .board import Board
+from .cliargs import LexiconSpec
 from .move import Exchange, Move, Play
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ def describe(move: Move, alphabet: object) -> str:
 @click.option(
     "--lexicon",
     "lexicon_name",
+    type=LexiconSpec(),
     default=None,
     help="Word list name or path (default: the CGP's 'lex' opcode, else enable).",
 )

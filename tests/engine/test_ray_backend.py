@@ -184,8 +184,10 @@ def test_an_unreachable_cluster_is_a_plain_error_at_once(
     result = CliRunner().invoke(
         main, ["autoplay", "-n", "2", "-w", "1", "-q", "--ray", dead_address]
     )
-    assert result.exit_code == 1, result.output
-    assert f"Error: cannot reach the Ray cluster at {dead_address}" in result.output
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(
+        f"tessera autoplay: error: cannot reach the Ray cluster at {dead_address}"
+    )
     assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
 
 
@@ -212,5 +214,6 @@ def test_missing_ray_is_a_plain_error(
         main, ["leaves", "train", "-n", "2", "-g", "1", "-q", "--ray", live_address,
                "--work-dir", str(tmp_path), "-o", str(tmp_path / "x.klv2")],
     )
-    assert result.exit_code == 1 and "Error: --ray needs Ray" in result.output, result.output
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("tessera leaves train: error: --ray needs Ray"), result.output
     assert isinstance(result.exception, SystemExit)

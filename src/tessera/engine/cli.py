@@ -10,6 +10,14 @@ from pathlib import Path
 
 import click
 
+from tessera.cliargs import (
+    FloatRange,
+    LexiconSpec,
+    OutputDirectory,
+    OutputFile,
+    RulesPreset,
+)
+
 from .players import PLAYER_NAMES
 
 
@@ -35,10 +43,12 @@ def _progress(total: int, label: str, quiet: bool):  # type: ignore[no-untyped-d
 def _player_names(text: str) -> tuple[str, str]:
     names = [p.strip().lower() for p in text.split(",") if p.strip()]
     if len(names) != 2:
-        raise click.BadParameter("name exactly two players, e.g. static,static-noleaves")
+        raise click.BadParameter("name exactly two players, e.g. static,static-noleaves",
+                                 param_hint="'--players'")
     for n in names:
         if n not in PLAYER_NAMES:
-            raise click.BadParameter(f"unknown player {n!r}; players: {', '.join(PLAYER_NAMES)}")
+            raise click.BadParameter(f"unknown player {n!r}; players: {', '.join(PLAYER_NAMES)}",
+                                     param_hint="'--players'")
     return names[0], names[1]
 
 
@@ -46,18 +56,18 @@ def _player_names(text: str) -> tuple[str, str]:
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--players", "-p", default="static,static-noleaves", show_default=True,
               help=f"two of: {', '.join(PLAYER_NAMES)}")
-@click.option("--lexicon", "-l", default="enable", show_default=True)
-@click.option("--rules", "-r", default="naspa", show_default=True)
+@click.option("--lexicon", "-l", type=LexiconSpec(), default="enable", show_default=True)
+@click.option("--rules", "-r", type=RulesPreset(), default="naspa", show_default=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
               help="local processes (default: one per core)")
 @click.option("--ray", "ray_address", default=None,
               help="run on the Ray cluster at ADDRESS (as many at once as it has CPUs)")
-@click.option("--gcg", "gcg_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--gcg", "gcg_dir", type=OutputDirectory(), default=None,
               help="write every game as DIR/game-NNNNNN.gcg")
 @click.option("--leaves", "leaves_path", type=click.Path(exists=True, dir_okay=False),
               default=None, help="a .klv2 table instead of the shipped one")
-@click.option("--time", "time_limit", type=click.FloatRange(0.001, 3600.0), default=None,
+@click.option("--time", "time_limit", type=FloatRange(0.001, 3600.0), default=None,
               help="seconds a move at most (simulating players; default 0.5)")
 @click.option("--json", "as_json", is_flag=True, help="print the report as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
@@ -68,16 +78,11 @@ def autoplay(
 ) -> None:
     """Computer-vs-computer games, both seat orders, with statistics for player A."""
     from tessera.lexicon import LexiconError
-    from tessera.rules import RulesError, preset
 
     from .selfplay import MatchSpec, default_workers
     from .selfplay import autoplay as run
 
     pair = _player_names(players)
-    try:
-        preset(rules)
-    except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--rules") from None
     spec = MatchSpec(pair, games, seed, lexicon, rules, gcg_dir, leaves_path, time_limit)
     try:
         nworkers = _workers(workers, ray_address, default_workers)
@@ -135,8 +140,8 @@ def leaves() -> None:
 
 
 @leaves.command("train")
-@click.option("--lexicon", "-l", default="enable", show_default=True)
-@click.option("--rules", "-r", default="naspa", show_default=True)
+@click.option("--lexicon", "-l", type=LexiconSpec(), default="enable", show_default=True)
+@click.option("--rules", "-r", type=RulesPreset(), default="naspa", show_default=True)
 @click.option("--games", "-n", type=click.IntRange(min=2), required=True,
               help="self-play games per generation")
 @click.option("--generations", "-g", type=click.IntRange(min=1), default=3, show_default=True)
@@ -147,13 +152,13 @@ def leaves() -> None:
               help="run on the Ray cluster at ADDRESS (as many at once as it has CPUs)")
 @click.option("--start", type=click.Path(exists=True, dir_okay=False), default=None,
               help="a .klv2 table to start from (default: zero leaves)")
-@click.option("--work-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--work-dir", type=OutputDirectory(), default=None,
               help="where each generation's table is kept (default: ./leaves-training)")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True)
+@click.option("-o", "--output", type=OutputFile(), required=True)
 @click.option("--quiet", "-q", is_flag=True)
 def train(
     lexicon: str, rules: str, games: int, generations: int, seed: int, workers: int | None,
-    ray_address: str | None, start: str | None, work_dir: str | None, output: str, quiet: bool,
+    ray_address: str | None, start: str | None, work_dir: str | None, output: Path, quiet: bool,
 ) -> None:
     """Generations of self-play, each learning from the last: writes a .klv2 table."""
     from .selfplay import default_workers
@@ -197,15 +202,16 @@ def train(
 
 @click.command()
 @click.argument("gcg_file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--lexicon", "-l", default="enable", show_default=True)
-@click.option("--rules", "-r", default=None, help="rules preset (default: from the file)")
+@click.option("--lexicon", "-l", type=LexiconSpec(), default="enable", show_default=True)
+@click.option("--rules", "-r", type=RulesPreset(), default=None,
+              help="rules preset (default: from the file)")
 @click.option("--top", "-t", type=click.IntRange(min=1), default=3, show_default=True,
               help="best moves listed per turn")
 @click.option("--player", "-p", default="static", show_default=True,
               type=click.Choice(["static", "static-noleaves", "best"]))
 @click.option("--sim", "simulate", is_flag=True,
               help="also simulate each turn: the best move by simulation and the win % lost")
-@click.option("--time", "time_limit", type=click.FloatRange(0.001, 3600.0), default=None,
+@click.option("--time", "time_limit", type=FloatRange(0.001, 3600.0), default=None,
               help="with --sim: seconds per turn (default 1 without --iterations)")
 @click.option("--iterations", type=click.IntRange(1, 10_000_000), default=None,
               help="with --sim: iterations per turn")

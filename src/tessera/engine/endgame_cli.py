@@ -7,6 +7,7 @@ import json
 
 import click
 
+from tessera.cliargs import FloatRange, LexiconSpec
 from tessera.movegen_cli import describe, position_lexicon
 
 from .endgame import MAX_THREADS
@@ -53,9 +54,9 @@ def _complete_racks(position: object) -> object:
 @click.option("--cgp", "cgp_text", required=True,
               help="The position, one CGP line; the bag must be empty. An empty second rack "
                    "is read as the unseen tiles.")
-@click.option("--lexicon", "lexicon_name", default=None,
+@click.option("--lexicon", "lexicon_name", type=LexiconSpec(), default=None,
               help="Word list name or path (default: the CGP's 'lex' opcode, else enable).")
-@click.option("--time", "seconds", type=click.FloatRange(min=0, max=MAX_TIME),
+@click.option("--time", "seconds", type=FloatRange(min=0, max=MAX_TIME),
               default=DEFAULT_TIME, show_default=True,
               help="Seconds to search (0: until proven, however long).")
 @click.option("--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True)

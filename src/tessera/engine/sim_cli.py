@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import click
 
 from tessera.board import Board
+from tessera.cliargs import FloatRange, LexiconSpec, OutputFile, RulesPreset
 from tessera.game import PlayerView
 
 from .analysis import move_text
@@ -68,13 +70,13 @@ def result_dict(result: SimResult, alphabet: Any, board: Board) -> dict[str, Any
 
 @click.command("sim")
 @click.option("--cgp", "cgp_text", required=True, help="The position, one CGP line.")
-@click.option("--lexicon", "lexicon_name", default=None,
+@click.option("--lexicon", "lexicon_name", type=LexiconSpec(), default=None,
               help="Word list name or path (default: the CGP's 'lex' opcode, else enable).")
 @click.option("--plies", type=click.IntRange(0, MAX_PLIES), default=DEFAULT_PLIES,
               show_default=True, help="Moves played after each candidate.")
 @click.option("--iterations", "-n", type=click.IntRange(1, MAX_ITERATIONS), default=None,
               help="Iterations (default: 1000 without --time).")
-@click.option("--time", "time_limit", type=click.FloatRange(0.001, MAX_TIME), default=None,
+@click.option("--time", "time_limit", type=FloatRange(0.001, MAX_TIME), default=None,
               help="Seconds to think at most.")
 @click.option("--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True)
 @click.option("--candidates", type=click.IntRange(1, MAX_CANDIDATES), default=DEFAULT_CANDIDATES,
@@ -150,8 +152,8 @@ def winpct() -> None:
 
 
 @winpct.command("train")
-@click.option("--lexicon", "-l", default="enable", show_default=True)
-@click.option("--rules", "-r", default="naspa", show_default=True)
+@click.option("--lexicon", "-l", type=LexiconSpec(), default="enable", show_default=True)
+@click.option("--rules", "-r", type=RulesPreset(), default="naspa", show_default=True)
 @click.option("--games", "-n", type=click.IntRange(min=2), required=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True)
 @click.option("--workers", "-w", type=click.IntRange(min=1), default=None,
@@ -160,23 +162,17 @@ def winpct() -> None:
               help="run on the Ray cluster at ADDRESS (as many at once as it has CPUs)")
 @click.option("--leaves", "leaves_path", type=click.Path(exists=True, dir_okay=False),
               default=None, help="a .klv2 table for the players instead of the shipped one")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True)
+@click.option("-o", "--output", type=OutputFile(), required=True)
 @click.option("--quiet", "-q", is_flag=True)
 def train(
     lexicon: str, rules: str, games: int, seed: int, workers: int | None,
-    ray_address: str | None, leaves_path: str | None, output: str, quiet: bool,
+    ray_address: str | None, leaves_path: str | None, output: Path, quiet: bool,
 ) -> None:
     """Static-vs-static self-play, then a win-% curve per unseen-tile count: writes a CSV."""
-    from tessera.rules import RulesError, preset
-
     from .cli import _chunk, _progress, _workers
     from .selfplay import default_workers
     from .winpct import train as run
 
-    try:
-        preset(rules)
-    except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--rules") from None
     try:
         nworkers = _workers(workers, ray_address, default_workers)
     except RuntimeError as exc:

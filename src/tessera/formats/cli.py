@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from ..cliargs import LexiconSpec, RulesPreset
 from ..rules import Rules, RulesError, preset
 from . import gcg as gcg_format
 from .gcg import TURN_LINES, GcgError
@@ -53,10 +54,12 @@ def gcg() -> None:
     "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
 @click.option(
-    "--rules", "rules_name", metavar="PRESET", help="Rules preset (default: from the file)."
+    "--rules", "rules_name", type=RulesPreset(), metavar="PRESET",
+    help="Rules preset (default: from the file).",
 )
 @click.option(
-    "--lexicon", "lexicon_name", metavar="NAME", help="Also check every word against this list."
+    "--lexicon", "lexicon_name", type=LexiconSpec(), metavar="NAME",
+    help="Also check every word against this list.",
 )
 def verify(files: tuple[Path, ...], rules_name: str | None, lexicon_name: str | None) -> None:
     """Replay each FILE and check every move's score and every running total.
@@ -94,7 +97,8 @@ def verify(files: tuple[Path, ...], rules_name: str | None, lexicon_name: str | 
     help="Show the board after this many turns (default: all).",
 )
 @click.option(
-    "--rules", "rules_name", metavar="PRESET", help="Rules preset (default: from the file)."
+    "--rules", "rules_name", type=RulesPreset(), metavar="PRESET",
+    help="Rules preset (default: from the file).",
 )
 @click.option(
     "--color/--no-color", default=None, help="Colour (default: when writing to a terminal)."
@@ -107,19 +111,16 @@ def show(file: Path, turn: int | None, rules_name: str | None, color: bool | Non
     try:
         record = gcg_format.load(file)
     except OSError as exc:
-        click.echo(f"{file}: cannot read the file: {exc.strerror or exc}")
-        sys.exit(1)
+        raise click.ClickException(f"{file}: cannot read the file: {exc.strerror or exc}") from None
     except GcgError as exc:
-        click.echo(_where(file, exc))
-        sys.exit(1)
+        raise click.ClickException(_where(file, exc)) from None
     total = sum(1 for e in record.events if e.kind in TURN_LINES)
     if turn is not None and turn > total:
-        raise click.BadParameter(f"the game has {total} turns", param_hint="--turn")
+        raise click.BadParameter(f"{file} has {total} turns, not {turn}", param_hint="'--turn'")
     try:
         game = gcg_format.replay(record, rules=rules, turns=turn)
     except GcgError as exc:
-        click.echo(_where(file, exc))
-        sys.exit(1)
+        raise click.ClickException(_where(file, exc)) from None
     if color is None:
         color = sys.stdout.isatty()
     done = total if turn is None else turn

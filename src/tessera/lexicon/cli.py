@@ -10,12 +10,14 @@ from pathlib import Path
 
 import click
 
+from tessera.cliargs import LexiconSpec, OutputFile
 from tessera.lexicon.errors import LexiconError
 from tessera.lexicon.kwg import Kwg, build_bytes
 from tessera.lexicon.lexicon import (
     Lexicon,
     _read_sidecar,
     _stem,
+    _tokens,
     available,
     cache_dir,
     lexicon_dir,
@@ -70,8 +72,8 @@ def _load(spec: str, alphabet: str | None) -> Lexicon:
 
 def _lexicon_options(f: Callable[..., None]) -> Callable[..., None]:
     f = click.option("--alphabet", default=None, help="Tile set of a list without one.")(f)
-    return click.option("--lexicon", "-l", "spec", default="enable", show_default=True,
-                        help=LEXICON_HELP)(f)
+    return click.option("--lexicon", "-l", "spec", type=LexiconSpec(), default="enable",
+                        show_default=True, help=LEXICON_HELP)(f)
 
 
 def _show(lex: Lexicon, words: list[tuple[int, ...]], limit: int) -> None:
@@ -109,8 +111,10 @@ def check(word: tuple[str, ...], spec: str, alphabet: str | None) -> None:
 @words.command()
 @click.argument("rack")
 @click.option("--exact", is_flag=True, help="Only words that use every tile.")
-@click.option("--min-length", default=2, show_default=True, help="Shortest sub-anagram.")
-@click.option("--limit", default=200, show_default=True, help="Show at most this many (0: all).")
+@click.option("--min-length", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Shortest sub-anagram.")
+@click.option("--limit", type=click.IntRange(min=0), default=200, show_default=True,
+              help="Show at most this many (0: all).")
 @_lexicon_options
 def anagram(rack: str, exact: bool, min_length: int, limit: int, spec: str,
             alphabet: str | None) -> None:
@@ -126,7 +130,8 @@ def anagram(rack: str, exact: bool, min_length: int, limit: int, spec: str,
 
 @words.command()
 @click.argument("pattern")
-@click.option("--limit", default=200, show_default=True, help="Show at most this many (0: all).")
+@click.option("--limit", type=click.IntRange(min=0), default=200, show_default=True,
+              help="Show at most this many (0: all).")
 @_lexicon_options
 def pattern(pattern: str, limit: int, spec: str, alphabet: str | None) -> None:
     """Words matching PATTERN: ``?`` is one tile, ``*`` any run (``Q?I*``)."""
@@ -140,11 +145,15 @@ def pattern(pattern: str, limit: int, spec: str, alphabet: str | None) -> None:
 def _affix_command(name: str, method: str, what: str) -> None:
     @words.command(name=name, help=f"Words {what} TILES.")
     @click.argument("tiles")
-    @click.option("--limit", default=200, show_default=True,
+    @click.option("--limit", type=click.IntRange(min=0), default=200, show_default=True,
                   help="Show at most this many (0: all).")
     @_lexicon_options
     def command(tiles: str, limit: int, spec: str, alphabet: str | None) -> None:
         lex = _load(spec, alphabet)
+        if not _tokens(lex.alphabet, tiles):
+            raise click.ClickException(
+                f"{tiles!r} is not spelled in the {lex.alphabet.name} alphabet"
+            )
         _show(lex, getattr(lex, method)(tiles), limit)
 
 
@@ -185,12 +194,12 @@ def lexicon() -> None:
 
 @lexicon.command()
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("-o", "--output", type=OutputFile(), default=None,
               help="The .kwg to write (default: NAME.kwg in the lexicon directory).")
 @click.option("--alphabet", default="english", show_default=True, help="Tile set of the words.")
 @click.option("--name", default=None, help="Lexicon name (default: the file's name).")
-@click.option("--min-length", default=MIN_LENGTH, show_default=True)
-@click.option("--max-length", default=MAX_LENGTH, show_default=True,
+@click.option("--min-length", type=click.IntRange(min=1), default=MIN_LENGTH, show_default=True)
+@click.option("--max-length", type=click.IntRange(min=1), default=MAX_LENGTH, show_default=True,
               help="Longest word kept (the board size).")
 @click.option("--spellings", type=click.Choice(["all", "longest"]), default="all",
               show_default=True, help="Multi-letter tiles: keep every spelling or only "
@@ -268,9 +277,9 @@ def list_() -> None:
 
 @lexicon.command()
 @click.argument("language")
-@click.option("--max-length", default=MAX_LENGTH, show_default=True)
+@click.option("--max-length", type=click.IntRange(min=1), default=MAX_LENGTH, show_default=True)
 @click.option("--force", is_flag=True, help="Rebuild even if it is installed.")
-@click.option("--hungarian-words", default=200_000, show_default=True,
+@click.option("--hungarian-words", type=click.IntRange(min=1), default=200_000, show_default=True,
               help="hu: how many of wordfreq's most frequent words to check with Hunspell.")
 def install(language: str, max_length: int, force: bool, hungarian_words: int) -> None:
     """Build a lexicon for LANGUAGE (fr, de, pl, nl, it, es, hu) from the word lists of

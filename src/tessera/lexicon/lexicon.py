@@ -124,6 +124,30 @@ def _find_in_dir(name: str) -> Path | None:
     return None
 
 
+def locate(spec: str | os.PathLike[str]) -> Path | str:
+    """Where :meth:`Lexicon.load` finds ``spec``, without reading it: a file's path (given, or
+    found by name in the lexicon directory) or a shipped lexicon's name. Raises
+    :class:`UnknownLexicon` when it names nothing."""
+    text = os.fspath(spec)
+    path = Path(text).expanduser()
+    looks_like_path = os.sep in text or text.lower().endswith((*TEXT_SUFFIXES, KWG_SUFFIX))
+    if looks_like_path or path.is_file():
+        if not path.is_file():
+            raise UnknownLexicon(f"no lexicon file {text!r}")
+        return path
+    key = text.lower()
+    if key in SHIPPED:
+        return key
+    found = _find_in_dir(text)
+    if found is not None:
+        return found
+    names = ", ".join(sorted({a.name for a in available()}))
+    raise UnknownLexicon(
+        f"no lexicon named {text!r}: not a file, not shipped, and not in {lexicon_dir()} "
+        f"(known: {names})"
+    )
+
+
 def _read_sidecar(path: Path) -> dict[str, Any]:
     side = path.with_name(_stem(path) + ".json")
     if not side.is_file():
@@ -238,30 +262,15 @@ class Lexicon:
         Text lists are compiled with words of ``min_length``..``max_length`` tiles (longer
         words cannot be played on the board) and cached; ``.kwg`` files are memory-mapped.
         """
-        text = os.fspath(spec)
-        path = Path(text).expanduser()
-        looks_like_path = os.sep in text or text.lower().endswith((*TEXT_SUFFIXES, KWG_SUFFIX))
-        if looks_like_path or path.is_file():
-            if not path.is_file():
-                raise UnknownLexicon(f"no lexicon file {text!r}")
-            return cls._load_file(path, alphabet, name or _stem(path), min_length, max_length,
+        where = locate(spec)
+        if isinstance(where, Path):
+            return cls._load_file(where, alphabet, name or _stem(where), min_length, max_length,
                                   spellings, progress, cache)
-        key = text.lower()
-        if key in SHIPPED:
-            filename, tiles = SHIPPED[key]
-            raw = (resources.files("tessera") / "data" / "lexicons" / filename).read_bytes()
-            return cls._from_text_bytes(raw, resolve_alphabet(alphabet, tiles), name or key,
-                                        f"shipped:{filename}", min_length, max_length, spellings,
-                                        progress, cache)
-        found = _find_in_dir(text)
-        if found is not None:
-            return cls._load_file(found, alphabet, name or _stem(found), min_length, max_length,
-                                  spellings, progress, cache)
-        names = ", ".join(sorted({a.name for a in available()}))
-        raise UnknownLexicon(
-            f"no lexicon named {text!r}: not a file, not shipped, and not in {lexicon_dir()} "
-            f"(known: {names})"
-        )
+        filename, tiles = SHIPPED[where]
+        raw = (resources.files("tessera") / "data" / "lexicons" / filename).read_bytes()
+        return cls._from_text_bytes(raw, resolve_alphabet(alphabet, tiles), name or where,
+                                    f"shipped:{filename}", min_length, max_length, spellings,
+                                    progress, cache)
 
     @classmethod
     def _load_file(

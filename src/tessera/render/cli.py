@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from tessera.cliargs import OutputFile
 from tessera.game import EventKind, Game
 from tessera.move import Play
 
@@ -52,9 +53,12 @@ def svg_to_png(svg: str, out: Path, width: int, height: int) -> None:
 
 @click.command()
 @click.argument("gcg_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--turn", type=int, default=None, help="Show the board after this many turns.")
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+    "--turn", type=click.IntRange(min=0), default=None,
+    help="Show the board after this many turns.",
+)
+@click.option(
+    "-o", "--output", type=OutputFile(), required=True,
     help="Where to write the picture (.svg or .png).",
 )
 @click.option(
@@ -65,10 +69,14 @@ def render(gcg_file: Path, turn: int | None, output: Path, fmt: str | None) -> N
     """Draw a game's board from its GCG record (the final position, or after --turn N)."""
     from tessera.formats import gcg
 
-    if turn is not None and turn < 0:
-        raise click.BadParameter("the turn must be 0 or more", param_hint="--turn")
     try:
-        game = gcg.replay(gcg.load(gcg_file), turns=turn)
+        record = gcg.load(gcg_file)
+        total = sum(1 for e in record.events if e.kind in gcg.TURN_LINES)
+        if turn is not None and turn > total:
+            raise click.BadParameter(
+                f"{gcg_file} has {total} turns, not {turn}", param_hint="'--turn'"
+            )
+        game = gcg.replay(record, turns=turn)
     except gcg.GcgError as exc:
         raise click.ClickException(f"{gcg_file}: {exc}") from None
     except OSError as exc:

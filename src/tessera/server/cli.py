@@ -6,6 +6,7 @@ import socket
 
 import click
 
+from ..cliargs import FloatRange, LexiconSpec
 from .config import LOCAL_HOSTS
 
 WS_MAX_FRAME = 64 * 1024  # uvicorn refuses larger WebSocket frames at the protocol level
@@ -70,6 +71,7 @@ def bind(host: str, port: int) -> socket.socket:
 @click.option(
     "--lexicon",
     "lexicons",
+    type=LexiconSpec(),
     multiple=True,
     help="A word list players may choose, by name (repeat; the first is the default). "
     "Default: enable and every list installed with `tessera lexicon install`.",
@@ -126,14 +128,14 @@ def bind(host: str, port: int) -> socket.socket:
     "--bot-delay",
     default=0.4,
     show_default=True,
-    type=click.FloatRange(0, 10),
+    type=FloatRange(0, 10),
     help="Seconds the computer waits before moving (so a person sees each move land).",
 )
 @click.option(
     "--think",
     default=0.5,
     show_default=True,
-    type=click.FloatRange(0.01, 30),
+    type=FloatRange(0.01, 30),
     help="Seconds the strongest computer searches a move or a hint, at most (one core each).",
 )
 def serve(
@@ -175,11 +177,12 @@ def serve(
         raise click.ClickException(
             "several processes share games through PostgreSQL: give --database postgresql://…"
         )
+    sock = bind(host, port)  # before anything is opened or said: a busy port fails first
     try:
         app = create_app(database, config=config)
     except (ArgumentError, OperationalError, ImportError) as exc:
+        sock.close()
         raise click.ClickException(f"cannot open the database {database!r}: {exc}") from None
-    sock = bind(host, port)
     click.echo(
         f"Tessera is at http://{host}:{port}/  (games in {database}"
         + (f", {workers} processes)" if workers > 1 else ")")

@@ -35,6 +35,12 @@ from .board import describe_event, play_text, render_view, summary
 from .commands import HELP, Command, CommandError, Kind, parse_command
 
 BOT_SPEC = re.compile(r"^(level[1-5]|best|static)$", re.IGNORECASE)
+BOT_LIKE = re.compile(r"^level\d+$", re.IGNORECASE)  # a level, but maybe not one that exists
+NO = frozenset({"n", "no"})
+YES = frozenset({"y", "yes"})
+# a terminal shorter than this gets a one-line pointer to 'help' after a mistyped command
+# instead of the whole list, which would scroll the board off the screen
+HELP_HEIGHT = 42
 
 
 class Bot(Protocol):
@@ -72,6 +78,12 @@ def parse_players(text: str) -> list[Seat]:
         raise SetupError(f"--players {text!r}: a name is empty (separate names with commas)")
     if not 2 <= len(names) <= 4:
         raise SetupError(f"--players {text!r}: a game has 2 to 4 players, not {len(names)}")
+    for name in names:
+        if BOT_LIKE.match(name) and not BOT_SPEC.match(name):
+            raise SetupError(
+                f"--players {text!r}: no computer player {name!r}; "
+                "the levels are level1 to level5 (and best, static)"
+            )
     seats: list[Seat] = []
     taken: set[str] = set()
     for name in names:
@@ -319,8 +331,11 @@ class PlayApp:
             try:
                 command = parse_command(line)
             except CommandError as exc:
-                self._error(f"{exc}. Commands:")
-                self.help()
+                if self.console.is_terminal and self.console.height < HELP_HEIGHT:
+                    self._error(f"{exc}. Type 'help' for the commands.")
+                else:
+                    self._error(f"{exc}. Commands:")
+                    self.help()
                 continue
             if self._dispatch(i, command):
                 return
@@ -451,8 +466,12 @@ class PlayApp:
         self._say("Taken back.", "bold")
         return True
 
+    @staticmethod
+    def _default_name() -> str:
+        return datetime.now().strftime("tessera-%Y%m%d-%H%M%S.gcg")
+
     def _save(self, path_text: str) -> bool:
-        path = Path(path_text or datetime.now().strftime("tessera-%Y%m%d-%H%M%S.gcg"))
+        path = Path(path_text or self._default_name())
         try:
             from ..formats import gcg  # type: ignore[attr-defined]
         except ImportError as exc:
@@ -525,18 +544,24 @@ class PlayApp:
         game = self.game
         viewer = self.humans[0] if self.humans else 0
         view = game.view(viewer)
-        self._show(view, private=False)
-        self.console.print(summary(view))
+        self.console.print(
+            render_view(view, show_private=False, width=self.console.width, final=summary(view))
+        )
         self._offer_save("Save the game?")
 
     def _offer_save(self, question: str) -> None:
         game = self.game
         if self._saved_at == len(game.history) or not (game.history or game.is_over):
             return
-        try:
-            answer = self._read(f"{question} Enter a file name, or just Enter to skip: ")
-        except (EOFError, KeyboardInterrupt):
-            self.console.print()
-            return
-        if answer.strip():
-            self._save(answer.strip())
+        default = self._default_name()
+        while True:
+            try:
+                # one line at 80 columns; Enter alone, like n, saves nothing
+                answer = self._read(f"{question} File name, y ({default}) or n: ").strip()
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return
+            if not answer or answer.lower() in NO:
+                return
+            if self._save(default if answer.lower() in YES else answer):
+                return

@@ -9,9 +9,10 @@ hot-seat games use it between turns and for bot moves.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -22,6 +23,9 @@ from ..move import Exchange, NotationError, Play
 from ..tiles import BLANK, TileSet, is_blank
 
 CELL = 3  # characters per square
+SIDE_GAP = 2  # columns between the board and a side panel
+SIDE_MIN = 24  # the narrowest side panel beside the board (80 columns leave 27)
+WIDE_SIDE = 40  # a side panel this wide has room for everything on one line each
 
 PREMIUM_STYLE: dict[str, str] = {
     "4W": "bold white on dark_red",
@@ -93,14 +97,16 @@ def render_board(board: Board, tileset: TileSet, last: Play | None = None) -> Te
     return text
 
 
-def rack_text(tiles: Sequence[int], tileset: TileSet) -> Text:
-    """Rack tiles with their values as subscripts: ``Q₁₀ U₁ ?₀``."""
+def rack_text(tiles: Sequence[int], tileset: TileSet, *, compact: bool = False) -> Text:
+    """Rack tiles with their values as subscripts: ``Q₁₀ U₁ ?₀`` (``compact``: without the
+    padding inside each tile, for a narrow side panel)."""
+    pad = "" if compact else " "
     text = Text()
     for i, t in enumerate(tiles):
         if i:
             text.append(" ")
-        text.append(f" {tileset.label(t)}", style=TILE_STYLE)
-        text.append(f"{str(tileset.value(t)).translate(_SUBSCRIPT)} ", style=TILE_STYLE)
+        text.append(f"{pad}{tileset.label(t)}", style=TILE_STYLE)
+        text.append(f"{str(tileset.value(t)).translate(_SUBSCRIPT)}{pad}", style=TILE_STYLE)
     return text
 
 
@@ -203,18 +209,28 @@ def scores_table(view: PlayerView) -> Table:
     return table
 
 
-def panel(view: PlayerView, *, show_private: bool, recent: int = 4) -> Group:
-    """Scores, bag, (the viewer's rack and the unseen tiles), and the last few moves."""
+def panel(
+    view: PlayerView, *, show_private: bool, recent: int = 4, compact: bool = False
+) -> Group:
+    """Scores, bag, (the viewer's rack and the unseen tiles), and the last ``recent`` moves;
+    ``compact`` leaves out the heading and puts the rack under its label, for a narrow side
+    panel."""
     ts = view.tileset
-    parts: list[RenderableType] = [Text("Scores", style="bold underline"), scores_table(view)]
+    parts: list[RenderableType] = [] if compact else [Text("Scores", style="bold underline")]
+    parts.append(scores_table(view))
     parts.append(Text(f"Bag: {view.bag_count} tile{'s' if view.bag_count != 1 else ''}"))
     if show_private:
         line = Text()
-        line.append(f"{view.names[view.player]}'s rack: ", style="bold")
-        line.append_text(rack_text(view.rack, ts))
-        parts.append(line)
+        line.append(f"{view.names[view.player]}'s rack:", style="bold")
+        if compact:
+            parts.append(line)
+            parts.append(rack_text(view.rack, ts, compact=True))
+        else:
+            line.append(" ")
+            line.append_text(rack_text(view.rack, ts))
+            parts.append(line)
         parts.append(unseen_text(view.unseen, ts))
-    events = list(view.history[-recent:])
+    events = list(view.history[-recent:]) if recent > 0 else []
     if events:
         parts.append(Text("Last moves:", style="bold"))
         for e in events:
@@ -223,16 +239,50 @@ def panel(view: PlayerView, *, show_private: bool, recent: int = 4) -> Group:
     return Group(*parts)
 
 
-def render_view(view: PlayerView, *, show_private: bool, width: int = 100) -> RenderableType:
-    """The board beside the panel (or above it on a narrow terminal)."""
+def rendered_height(renderable: RenderableType, width: int) -> int:
+    """How many lines ``renderable`` takes at ``width`` columns."""
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def render_view(
+    view: PlayerView,
+    *,
+    show_private: bool,
+    width: int = 100,
+    final: RenderableType | None = None,
+) -> RenderableType:
+    """The board with the panel beside it, or above it on a terminal too narrow for both;
+    ``final`` (the end-of-game summary) follows the panel.
+
+    Where the panel only just fits beside the board (an 80-column terminal) it is compact
+    and keeps to the board's height — the last moves it lists are cut to fit and ``final``
+    takes the panel's place — so a turn's screen (the board, the panel, the moves announced
+    above it and the prompt) fits 24 lines without scrolling."""
     board = render_board(view.board, view.tileset, last_play(view.history))
-    side = panel(view, show_private=show_private)
     board_width = 3 + CELL * view.board.cols + 3
-    if width < board_width + 40:
-        return Group(board, Text(""), side)
-    grid = Table.grid(padding=(0, 3))
+    extra = [final] if final is not None else []
+    if width >= board_width + WIDE_SIDE:
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(board, panel(view, show_private=show_private))
+        return Group(grid, *extra) if extra else grid
+    side_width = width - board_width - SIDE_GAP
+    if side_width < SIDE_MIN:
+        return Group(board, Text(""), panel(view, show_private=show_private), *extra)
+    height = view.board.rows + 2  # the column letters above and below
+    side: RenderableType
+    if final is not None:
+        side = final
+    else:
+        for recent in range(4, -1, -1):  # as many of the last moves as fit
+            side = panel(view, show_private=show_private, recent=recent, compact=True)
+            if rendered_height(side, side_width) <= height:
+                break
+    grid = Table.grid(padding=(0, SIDE_GAP))
     grid.add_column(no_wrap=True)
-    grid.add_column()
+    grid.add_column(width=side_width)
     grid.add_row(board, side)
     return grid
 

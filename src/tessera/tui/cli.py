@@ -6,6 +6,7 @@ import contextlib
 
 import click
 
+from ..cliargs import LexiconSpec
 from ..rules import PRESETS
 
 
@@ -21,6 +22,7 @@ from ..rules import PRESETS
 @click.option(
     "--lexicon",
     "lexicon_name",
+    type=LexiconSpec(),
     default="enable",
     show_default=True,
     help="Word list: a shipped name, an installed name, or a .txt/.kwg file.",
@@ -59,7 +61,10 @@ def play(
         if load_path is not None:
             from ..formats import gcg  # type: ignore[attr-defined]
 
-            game = gcg.replay(gcg.load(load_path), lexicon=lexicon)
+            try:
+                game = gcg.replay(gcg.load(load_path), lexicon=lexicon)
+            except (ValueError, OSError) as exc:
+                raise SetupError(f"--load {load_path}: {exc}") from None
             seats = seats_for(game.players)
         else:
             seats = parse_players(players)

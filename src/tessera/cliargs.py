@@ -1,0 +1,94 @@
+"""Option and argument types shared by the ``tessera`` subcommands.
+
+Each checks its value while the command line is parsed, before any work starts, so a bad
+value fails in a second with one line (``tessera``'s top level prints it and exits with
+status 2) instead of after a long run or with a traceback.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+
+
+class OutputFile(click.Path):
+    """A file the command will write: not a directory, in a directory that exists and may be
+    written to (the file itself may be new)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, writable=True, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = Path(super().convert(value, param, ctx))
+        folder = path.parent
+        if not folder.exists():
+            self.fail(f"no such directory: {folder}", param, ctx)
+        if not folder.is_dir():
+            self.fail(f"not a directory: {folder}", param, ctx)
+        if not os.access(folder, os.W_OK | os.X_OK):
+            self.fail(f"cannot write in {folder}: permission denied", param, ctx)
+        return path
+
+
+class OutputDirectory(click.Path):
+    """A directory the command will write into: an existing directory, or a new one whose
+    parent exists."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False, writable=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = super().convert(value, param, ctx)
+        parent = Path(path).parent
+        if not Path(path).exists() and not parent.is_dir():
+            self.fail(f"no such directory: {parent}", param, ctx)
+        return path
+
+
+class FloatRange(click.FloatRange):
+    """click's float range that also refuses ``nan``, which every bound lets through."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
+
+
+class RulesPreset(click.ParamType):
+    """The name of a rules preset (``naspa``, ``casual``, …), kept as given."""
+
+    name = "preset"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from .rules import RulesError, preset
+
+        try:
+            preset(value)
+        except RulesError as exc:
+            self.fail(str(exc), param, ctx)
+        return value
+
+
+class LexiconSpec(click.ParamType):
+    """A word list: a shipped name, a name in the lexicon directory, or a .txt/.kwg path. Only
+    that it exists is checked here; its content is checked when it is loaded."""
+
+    name = "lexicon"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from .lexicon.errors import UnknownLexicon
+        from .lexicon.lexicon import locate
+
+        try:
+            locate(value)
+        except UnknownLexicon as exc:
+            self.fail(str(exc), param, ctx)
+        return value
+
+
+__all__ = ["FloatRange", "LexiconSpec", "OutputDirectory", "OutputFile", "RulesPreset"]
