@@ -30,7 +30,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from .cardbox import TOP_BOX, Card, review
+from .cardbox import INTERVALS_MS, RETRY_AFTER, TOP_BOX, Card, review
 from .storage import Storage, metadata
 
 cards_table = Table(
@@ -175,7 +175,8 @@ class StudyCards:
         return card
 
     def summary(self, user_id: str, lexicon: str, length: int) -> dict[str, Any]:
-        """The box of one length: cards per box, how many are due, the player's answers."""
+        """The box of one length: cards per box, how many are due, the player's answers, and
+        the schedule (each box's interval; the answers after which a missed card returns)."""
         now = self.clock()
         c = cards_table.c
         where = self._of_length(user_id, lexicon, length)
@@ -197,4 +198,6 @@ class StudyCards:
             "answers": answers,
             "next_due_ms": soonest,
             "now_ms": now,
+            "intervals_ms": list(INTERVALS_MS),
+            "retry_after": RETRY_AFTER,
         }
