@@ -46,8 +46,8 @@ def test_probability_counts_draws_with_blanks_as_zyzzyva_does() -> None:
 
 def test_alphagrams_come_likeliest_first_ties_alphabetical(study: WordStudy) -> None:
     # AE 151, EO 96+40+1, AI 81+36+1, then EN ER ET at 72+36+1 each
-    assert study.order(2)[:6] == ["AE", "EO", "AI", "EN", "ER", "ET"]
-    assert study.order(4)[:2] == ["AENO", "AEOR"]  # 10,674 each: AEON, and AERO
+    assert study.order(2)[:6] == ("AE", "EO", "AI", "EN", "ER", "ET")
+    assert study.order(4)[:2] == ("AENO", "AEOR")  # 10,674 each: AEON, and AERO
     q = study.question("oeAN")
     assert (q.alphagram, q.length, q.rank, q.combinations, q.answers) == ("AENO", 4, 1, 10674, 1)
     assert study.question("retinas").answers == 9

@@ -72,6 +72,14 @@ def test_bad_questions_get_a_400_naming_the_field(
     assert r.status_code == 400 and r.json()["reason"] == reason, r.text
 
 
+def test_lookups_are_rate_limited_per_address(client: TestClient) -> None:
+    codes = [client.get("/api/study/lookup", params={"word": "qat"}).status_code
+             for _ in range(61)]
+    assert codes[:60] == [200] * 60 and codes[60] == 429
+    r = client.get("/api/study/pattern", params={"pattern": "q?t"})
+    assert r.status_code == 429 and r.json()["reason"] == "rate_limited"
+
+
 def test_the_quiz_is_the_players_and_refuses_bad_answers(client: TestClient) -> None:
     assert client.get("/api/study/quiz").json()["reason"] == "no_session"
     assert client.post("/api/study/quiz", json={}).status_code == 401

@@ -164,6 +164,7 @@ class WordStudy:
         self.bag = bag or bag_for(lexicon)
         self._orders: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
         self._rank_maps: dict[int, dict[tuple[int, ...], int]] = {}
+        self._texts: dict[int, tuple[str, ...]] = {}
 
     # -- reading text ---------------------------------------------------------------------
 
@@ -261,10 +262,12 @@ class WordStudy:
             self._rank_maps[length] = ranks
         return self._rank_maps[length]
 
-    def order(self, length: int) -> list[str]:
+    def order(self, length: int) -> tuple[str, ...]:
         """Every alphagram of ``length`` tiles, likeliest first (ties alphabetical)."""
         self._check_length(length)
-        return [self._text(a) for a, _ in self._order(length)]
+        if length not in self._texts:
+            self._texts[length] = tuple(self._text(a) for a, _ in self._order(length))
+        return self._texts[length]
 
     def question(self, alphagram: str) -> Question:
         """The quiz question of an alphagram (any order of its letters); refused when no word
