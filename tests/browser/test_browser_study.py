@@ -72,6 +72,16 @@ def test_a_quiz_brings_misses_back_sooner_and_survives_a_restart(
         page.goto("/")
         page.click("#study-link")
         page.wait_for_url("**/study")
+        page.wait_for_selector("#quiz-length option", state="attached")
+        unlabelled = page.evaluate(
+            """() => [...document.querySelectorAll('#study input, #study select')]
+                 .filter((e) => !e.labels.length && !e.getAttribute('aria-label'))
+                 .map((e) => e.id || e.name)"""
+        )
+        assert unlabelled == [], unlabelled
+        live = ["#lookup-result", "#search-result", "#quiz-verdict", "#quiz-box-summary"]
+        for region in live:
+            assert page.get_attribute(region, "aria-live") == "polite", region
 
         # look a word up: valid, its anagrams, its hooks
         page.fill("#lookup-word", "care")
@@ -80,7 +90,6 @@ def test_a_quiz_brings_misses_back_sooner_and_survives_a_restart(
         assert page.inner_text("#lookup-anagrams") == "ACRE CARE RACE"
         assert page.inner_text("#lookup-front") == "S"
         assert page.inner_text("#lookup-back") == "D R S T X"
-        assert page.get_attribute("#lookup-result", "aria-live") == "polite"
 
         # a pattern search, then an anagram search with a blank
         page.fill("#search-text", "c?t")

@@ -118,6 +118,7 @@ async function nextQuestion() {
     return;
   }
   renderBox(data.box);
+  $("quiz-start").hidden = true;  // under way: a change of length asks at once
   $("quiz-card").hidden = false;
   $("quiz-verdict").replaceChildren();
   delete $("quiz-verdict").dataset.correct;
