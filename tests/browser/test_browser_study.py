@@ -24,9 +24,10 @@ MISSED_AT = (1, 4)  # questions answered wrong on purpose (counting from 0)
 def study_server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A server of its own: the test kills it and starts it again on the same database."""
     proc = ServerProcess(tmp_path / "study.db").start()
-    holder = [proc]
-    yield proc
-    holder[0].kill()
+    try:
+        yield proc
+    finally:
+        proc.kill()  # nothing to do when the test has killed it already
 
 
 @pytest.fixture(scope="module")
@@ -133,8 +134,7 @@ def test_a_quiz_brings_misses_back_sooner_and_survives_a_restart(
 
         # the server dies and comes back on the same database: the box is still there
         port = server.port
-        server.kill()
-        server.proc = None
+        server.kill()  # SIGKILL: no chance to flush anything
         restarted = ServerProcess(server.db, port=port).start()
         try:
             page.goto("/study")
