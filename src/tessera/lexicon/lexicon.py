@@ -23,6 +23,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -565,9 +566,30 @@ class Lexicon:
         tiles (also none). ``CH?`` in Spanish means the CH tile then one more. Sorted."""
         found: set[tuple[int, ...]] = set()
         for tokens in self._pattern_tokens(pattern):
-            found.update(search.match(self.kwg, tokens))
+            if search.RUN in tokens:
+                found.update(self._match_runs(tokens))
+            else:
+                found.update(search.match(self.kwg, tokens))
         top = max_length if max_length is not None else 1 << 30
         return sorted(w for w in found if min_length <= len(w) <= top)
+
+    def _match_runs(self, tokens: Sequence[int]) -> Iterator[tuple[int, ...]]:
+        """Words matching tokens with a run (``*``): the words that begin with the pattern's
+        fixed start, listed by the compiled core, kept where the whole pattern matches. The
+        graph walk of :func:`search.match` tries every split of every run in Python, seconds
+        for ``*ING``; this takes a fraction of one."""
+        head: list[int] = []
+        for t in tokens:
+            if t < 0:
+                break
+            head.append(t)
+        parts = [
+            b".*" if t == search.RUN else b"." if t == search.ANY else re.escape(bytes([t]))
+            for t in tokens
+        ]
+        whole = re.compile(b"".join(parts), re.DOTALL)
+        candidates = search.starting_with(self.kwg, head) if head else self.kwg.words()
+        return (w for w in candidates if whole.fullmatch(bytes(w)))
 
     def _affix(self, affix: Sequence[int] | str) -> list[tuple[int, ...]]:
         if isinstance(affix, str):

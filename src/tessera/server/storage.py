@@ -227,7 +227,7 @@ class Storage:
         self.engine: Engine = create_engine(url, **kwargs)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        from . import accounts, lobby, ratings  # noqa: F401  (their tables join the metadata)
+        from . import accounts, lobby, ratings, study  # noqa: F401  (their tables join the metadata)
 
         metadata.create_all(self.engine)
 

@@ -72,7 +72,18 @@ export const api = {
   seek: (id) => request("GET", `/api/seeks/${enc(id)}`),
   acceptSeek: (id) => request("POST", `/api/seeks/${enc(id)}/accept`),
   cancelSeek: (id) => request("POST", `/api/seeks/${enc(id)}/cancel`),
+  // word study
+  lookup: (word, lexicon) => request("GET", `/api/study/lookup?${query({ word, lexicon })}`),
+  anagram: (rack, build, lexicon) =>
+    request("GET", `/api/study/anagram?${query({ rack, build: build ? "1" : "0", lexicon })}`),
+  pattern: (pattern, lexicon) => request("GET", `/api/study/pattern?${query({ pattern, lexicon })}`),
+  quiz: (length, lexicon) => request("GET", `/api/study/quiz?${query({ length, lexicon })}`),
+  answer: (body) => request("POST", "/api/study/quiz", { body }),
 };
+
+function query(params) {
+  return new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null));
+}
 
 export const gcgUrl = (id) => `/api/games/${id}/gcg`;
 

@@ -7,6 +7,7 @@ import { showLobbyPage } from "./lobby.js";
 import { initNewGame } from "./newgame.js";
 import { startNotices } from "./notices.js";
 import { showProfilePage } from "./profile.js";
+import { showStudyPage } from "./study.js";
 import { loadMe } from "./session.js";
 
 const ROUTES = [
@@ -15,6 +16,7 @@ const ROUTES = [
   [/^\/u\/([^/]+)$/, (m) => showProfilePage(decodeURIComponent(m[1]))],
   [/^\/invite\/([\w-]+)$/, (m) => showInvitePage(m[1])],
   [/^\/account$/, () => showAccountPage()],
+  [/^\/study$/, () => showStudyPage()],
 ];
 
 async function start() {
