@@ -1,10 +1,11 @@
 """The web app: the pages, the JSON API and the WebSockets, over one game store.
 
 - pages: ``/`` (start and lobby), ``/g/{id}`` (a game, played or watched), ``/u/{name}``
-  (a profile), ``/invite/{id}`` (an invitation link), ``/account`` — one HTML page whose
-  modules under ``/static`` draw each;
+  (a profile), ``/invite/{id}`` (an invitation link), ``/account``, ``/analysis`` (the
+  analysis board) — one HTML page whose modules under ``/static`` draw each;
 - ``/api/…`` — accounts (:mod:`.routes_accounts`), games (:mod:`.routes_games`), the lobby
-  (:mod:`.routes_lobby`), ``/api/meta`` for the new-game dialogs;
+  (:mod:`.routes_lobby`), the analysis board (:mod:`.routes_analysis`), ``/api/meta`` for
+  the new-game dialogs;
 - WebSockets (:mod:`.sockets`): a game's live state, the lobby's changes.
 
 Every request passes :mod:`.guard` first (Host, Origin, body size, JSON). Who is asking comes
@@ -34,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 
 from tessera.rules import PRESETS
 
-from . import collector, routes_accounts, routes_games, routes_lobby, sockets
+from . import collector, routes_accounts, routes_analysis, routes_games, routes_lobby, sockets
 from .computer import levels
 from .config import ServerConfig
 from .errors import RequestError, error_response
@@ -47,7 +48,15 @@ log = logging.getLogger("tessera.server")
 STATIC = resources.files("tessera.server") / "static"
 EVICT_EVERY_S = 30.0
 SETTINGS_ENV = "TESSERA_SERVE_SETTINGS"  # how `serve --workers N` hands its settings to each
-PAGES = ("/", "/g/{game_id}", "/u/{name}", "/invite/{seek_id}", "/account", "/lobby")
+PAGES = (
+    "/",
+    "/g/{game_id}",
+    "/u/{name}",
+    "/invite/{seek_id}",
+    "/account",
+    "/lobby",
+    "/analysis",
+)
 
 ERROR_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Tessera — {title}</title>
@@ -84,6 +93,7 @@ def rate_limits(config: ServerConfig) -> RateLimits:
             "seek": "30/minute",
             "move": f"{config.moves_per_minute}/minute",
             "think": f"{config.thinks_per_minute}/minute",
+            "analyze": f"{config.analyses_per_minute}/minute",
         }
     )
 
@@ -191,6 +201,7 @@ def create_app(
         *routes_accounts.routes(the_hub, limits),
         *routes_games.routes(the_hub, limits),
         *routes_lobby.routes(the_hub, limits),
+        *routes_analysis.routes(the_hub, limits),
         *sockets.routes(the_hub, config, socket_counts),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
