@@ -19,6 +19,7 @@ from tessera.board import Board, CoordinateError, parse_position
 from tessera.formats import cgp
 from tessera.move import PLAYED_THROUGH, Exchange, Move, Play
 from tessera.ranking import bag_count_of, leave_of, rank_position
+from tessera.rules import PRESETS
 
 from .errors import RequestError, excerpt, field_int, field_str
 
@@ -79,7 +80,8 @@ def _loads(text: str, reason: str, what: str) -> cgp.Position:
 
 def _cgp_of_board(body: dict[str, Any], presets: tuple[str, ...], lexicons: tuple[str, ...]) -> str:
     """The CGP line of a board and rack as the page sends them (the other player's rack
-    unknown, scores 0), for :func:`tessera.formats.cgp.loads` to check."""
+    unknown, scores 0; no board is an empty one), for :func:`tessera.formats.cgp.loads` to
+    check."""
     rules = field_str(body, "rules", 64) or presets[0]
     if rules not in presets:
         raise RequestError(
@@ -93,7 +95,12 @@ def _cgp_of_board(body: dict[str, Any], presets: tuple[str, ...], lexicons: tupl
     rack = field_str(body, "rack", MAX_RACK_TEXT).strip()
     if rack and _RACK.sub("", rack):
         raise RequestError(400, "bad_rack", f"rack {excerpt(rack)}: only letters and ? for a blank")
-    rows = _board_rows(body.get("board"))
+    board = body.get("board")
+    if board is None:  # an empty board of the rules' layout
+        layout = PRESETS[rules].layout
+        rows = [str(layout.cols)] * layout.rows
+    else:
+        rows = _board_rows(board)
     return f"{'/'.join(rows)} {rack}/ 0/0 0 lex {lexicon}; tr {rules};"
 
 

@@ -1,0 +1,333 @@
+// The analysis board: set up a position by typing tiles onto the board (or paste a CGP), enter
+// a rack, and list every move ranked by equity as `tessera moves --cgp` ranks it — the server
+// finds and ranks the moves; this page only edits the position, filters and shows them.
+import { api } from "./api.js";
+import { renderBoard } from "./board.js";
+import { $, el, showPage } from "./dom.js";
+import { describeError } from "./session.js";
+
+const LIMIT = 200; // moves listed at once (the count says how many there are in all)
+const FILTER_DELAY_MS = 350;
+
+const view = {
+  layout: null, values: {}, letters: new Set(), board: [], cursor: null,
+  cgp: null, // the pasted CGP while the position is as it was loaded (racks, scores, rules)
+  moves: [], selected: null, listed: false, filterTimer: null, busy: 0,
+};
+let bound = false;
+
+function emptyBoard(layout) {
+  return Array.from({ length: layout.rows }, () => Array(layout.cols).fill(null));
+}
+
+function boardIsEmpty() {
+  return view.board.every((row) => row.every((label) => !label));
+}
+
+function draw() {
+  const pending = new Map();
+  const move = view.moves.find((m) => m.rank === view.selected);
+  if (move && move.placements) {
+    for (const [r, c, label] of move.placements) {
+      const blank = label !== label.toUpperCase();
+      pending.set(`${r},${c}`, { label: blank ? label.toUpperCase() : label, rackLabel: blank ? "?" : label });
+    }
+  }
+  renderBoard($("an-board"), {
+    layout: view.layout, values: view.values, board: view.board, last_squares: [],
+  }, pending, view.cursor);
+  $("an-shown").textContent = move ? `Showing ${move.notation}` : "";
+  const dir = !view.cursor || view.cursor.across;
+  $("an-direction").textContent = dir ? "Typing across →" : "Typing down ↓";
+  $("an-direction").setAttribute("aria-pressed", String(!dir));
+}
+
+// The position the page has drawn, from the server's reading of it.
+function takePosition(position) {
+  view.layout = position.layout;
+  view.values = position.values;
+  view.letters = new Set(position.letters.map((l) => l.toUpperCase()));
+  view.board = position.board.map((row) => row.slice());
+  $("an-rack").maxLength = 2 * position.rack_size + 2;
+  if (position.rules && [...$("an-rules").options].some((o) => o.value === position.rules)) {
+    $("an-rules").value = position.rules;
+  }
+  if (position.lexicon) $("an-lexicon").value = position.lexicon;
+  if (view.cursor && (view.cursor.r >= view.layout.rows || view.cursor.c >= view.layout.cols)) {
+    view.cursor = null;
+  }
+}
+
+// What the server is asked about: the pasted CGP while it stands, else the board and rack.
+function positionBody() {
+  if (view.cgp) return { cgp: view.cgp };
+  const sameSize = view.layout && view.board.length === view.layout.rows;
+  return {
+    board: sameSize && !boardIsEmpty() ? view.board : null,
+    rack: $("an-rack").value.trim(),
+    rules: $("an-rules").value,
+    lexicon: $("an-lexicon").value,
+  };
+}
+
+function filters() {
+  const body = {};
+  const word = $("an-word").value.trim();
+  const square = $("an-square").value.trim();
+  const length = $("an-length").value.trim();
+  if (word) body.word = word;
+  if (square) body.square = square;
+  if (length) body.length = Number(length);
+  return body;
+}
+
+function showError(err) {
+  $("an-error").textContent = err ? describeError(err) : "";
+}
+
+// Something about the position changed: the pasted CGP no longer describes it, the list is old.
+function edited() {
+  view.cgp = null;
+  view.selected = null;
+  if (view.listed) {
+    view.moves = [];
+    view.listed = false;
+    renderMoves(null);
+    $("an-count").textContent = "The position changed: list the moves again.";
+  }
+}
+
+function setBusy(delta) {
+  view.busy += delta;
+  $("analysis").setAttribute("aria-busy", String(view.busy > 0));
+  $("an-analyze").disabled = view.busy > 0;
+}
+
+async function listMoves() {
+  setBusy(1);
+  try {
+    const data = await api.analyzeMoves({ ...positionBody(), ...filters(), limit: LIMIT });
+    showError(null);
+    takePosition(data.position);
+    if (view.cgp) $("an-rack").value = data.position.rack.join("");
+    view.moves = data.moves;
+    view.listed = true;
+    if (!view.moves.some((m) => m.rank === view.selected)) view.selected = null;
+    renderMoves(data);
+    draw();
+  } catch (err) {
+    showError(err);
+  } finally {
+    setBusy(-1);
+  }
+}
+
+function renderMoves(data) {
+  const body = $("an-moves").tBodies[0];
+  body.replaceChildren(...view.moves.map((m) => {
+    const row = el("tr", {
+      tabindex: "0",
+      className: m.rank === view.selected ? "selected" : "",
+      "aria-selected": String(m.rank === view.selected),
+      dataset: { rank: m.rank, move: m.move, kind: m.kind },
+    },
+    el("td", { className: "num", text: m.rank }),
+    el("td", { className: "move", text: m.notation }),
+    el("td", { className: "num score", text: m.score }),
+    el("td", { className: "leave", text: m.leave }),
+    el("td", { className: "num equity", text: m.equity.toFixed(2) }));
+    return row;
+  }));
+  if (!data) return;
+  const filtered = data.matched !== data.total;
+  const shown = data.moves.length;
+  const what = filtered ? `${data.matched} of ${data.total} moves match` : `${data.total} moves`;
+  $("an-count").textContent = shown < data.matched ? `${what}; the best ${shown} are listed` : what;
+}
+
+function select(rank) {
+  view.selected = view.selected === rank ? null : rank;
+  for (const row of $("an-moves").tBodies[0].rows) {
+    const on = +row.dataset.rank === view.selected;
+    row.classList.toggle("selected", on);
+    row.setAttribute("aria-selected", String(on));
+  }
+  draw();
+}
+
+function moveCursor(dr, dc) {
+  const { rows, cols } = view.layout;
+  const cur = view.cursor || { r: view.layout.start[0], c: view.layout.start[1], across: true };
+  view.cursor = {
+    r: Math.max(0, Math.min(rows - 1, cur.r + dr)),
+    c: Math.max(0, Math.min(cols - 1, cur.c + dc)),
+    across: cur.across,
+  };
+}
+
+function step(forward) {
+  const d = forward ? 1 : -1;
+  if (view.cursor.across) moveCursor(0, d);
+  else moveCursor(d, 0);
+}
+
+function placeAtCursor(label) {
+  const { r, c } = view.cursor;
+  view.board[r][c] = label;
+  edited();
+}
+
+function onBoardKey(event) {
+  if (!view.layout || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key;
+  const arrows = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (key in arrows) {
+    moveCursor(...arrows[key]);
+  } else if (key === " ") {
+    if (!view.cursor) moveCursor(0, 0);
+    view.cursor.across = !view.cursor.across;
+  } else if (key === "Escape") {
+    view.cursor = null;
+  } else if (key === "Backspace") {
+    if (!view.cursor) return;
+    if (!view.board[view.cursor.r][view.cursor.c]) step(false);
+    placeAtCursor(null);
+  } else if (key === "Delete") {
+    if (!view.cursor) return;
+    placeAtCursor(null);
+  } else if (key.length === 1 && /\p{L}/u.test(key) && view.letters.has(key.toUpperCase())) {
+    if (!view.cursor) moveCursor(0, 0);
+    placeAtCursor(key); // lower case: a blank standing for the letter, as CGP writes it
+    step(true);
+  } else {
+    return;
+  }
+  event.preventDefault();
+  draw();
+}
+
+function onBoardClick(event) {
+  const sq = event.target.closest(".sq");
+  if (!sq) return;
+  const r = +sq.dataset.row;
+  const c = +sq.dataset.col;
+  if (view.cursor && view.cursor.r === r && view.cursor.c === c) view.cursor.across = !view.cursor.across;
+  else view.cursor = { r, c, across: view.cursor ? view.cursor.across : true };
+  $("an-board").focus();
+  draw();
+}
+
+async function loadCgp() {
+  const text = $("an-cgp").value.trim();
+  if (!text) {
+    $("an-error").textContent = "Paste a CGP line first.";
+    return;
+  }
+  view.cgp = text;
+  view.selected = null;
+  await listMoves();
+  if ($("an-error").textContent) view.cgp = null;
+}
+
+async function exportCgp() {
+  setBusy(1);
+  try {
+    const position = await api.analysisPosition(positionBody());
+    showError(null);
+    $("an-cgp").value = position.cgp;
+    $("an-cgp").select();
+  } catch (err) {
+    showError(err);
+  } finally {
+    setBusy(-1);
+  }
+}
+
+// A new empty board for the chosen rules (or the same board, when the layout fits).
+async function resetTo(body) {
+  try {
+    takePosition(await api.analysisPosition(body));
+    showError(null);
+    draw();
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function refilter() {
+  clearTimeout(view.filterTimer);
+  if (!view.listed && !view.moves.length) return;
+  view.filterTimer = setTimeout(listMoves, FILTER_DELAY_MS);
+}
+
+function bind() {
+  bound = true;
+  const board = $("an-board");
+  board.addEventListener("click", onBoardClick);
+  board.addEventListener("keydown", onBoardKey);
+  $("an-direction").addEventListener("click", () => {
+    if (!view.cursor) moveCursor(0, 0);
+    view.cursor.across = !view.cursor.across;
+    draw();
+  });
+  $("an-clear").addEventListener("click", () => {
+    view.board = emptyBoard(view.layout);
+    edited();
+    draw();
+  });
+  $("an-rack").addEventListener("input", edited);
+  $("an-rack").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") listMoves();
+  });
+  $("an-rules").addEventListener("change", () => {
+    edited();
+    resetTo({ rules: $("an-rules").value, lexicon: $("an-lexicon").value, board: null, rack: "" });
+  });
+  $("an-lexicon").addEventListener("change", edited);
+  $("an-analyze").addEventListener("click", listMoves);
+  $("an-load").addEventListener("click", loadCgp);
+  $("an-export").addEventListener("click", exportCgp);
+  for (const id of ["an-word", "an-square", "an-length"]) $(id).addEventListener("input", refilter);
+  const moves = $("an-moves").tBodies[0];
+  moves.addEventListener("click", (event) => {
+    const row = event.target.closest("tr");
+    if (row) select(+row.dataset.rank);
+  });
+  moves.addEventListener("keydown", (event) => {
+    const row = event.target.closest("tr");
+    if (!row) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      select(+row.dataset.rank);
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const next = event.key === "ArrowDown" ? row.nextElementSibling : row.previousElementSibling;
+      if (next) next.focus();
+    }
+  });
+}
+
+function fillSelect(select, values, chosen) {
+  select.replaceChildren(...values.map((v) => el("option", { value: v, text: v })));
+  if (chosen) select.value = chosen;
+}
+
+export async function showAnalysisPage() {
+  showPage("analysis", "Analysis board");
+  if (!bound) bind();
+  try {
+    const meta = await api.meta();
+    fillSelect($("an-rules"), meta.presets.map((p) => p.name), meta.default_rules);
+    fillSelect($("an-lexicon"), meta.lexicons, meta.default_lexicon);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const pasted = new URLSearchParams(location.search).get("cgp");
+  if (pasted) {
+    $("an-cgp").value = pasted;
+    await loadCgp();
+    if (view.layout) return;
+  }
+  await resetTo({ rules: $("an-rules").value, lexicon: $("an-lexicon").value, board: null, rack: "" });
+}
