@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browserkit import DESKTOP, PHONE, shot
+from browserkit import DESKTOP, PHONE, center, shot
 
 from support.movescli import cli_moves
 
@@ -87,3 +87,42 @@ def test_a_word_typed_on_the_empty_board_exports_as_cgp(page: Any) -> None:
     assert listed(page) == cli_moves(exported)[:200]
     shot(page, "analysis-typed-desktop", DESKTOP)
     shot(page, "analysis-typed-phone", PHONE)
+
+
+def drag(page: Any, source: str, target: str) -> None:
+    x0, y0 = center(page, source)
+    x1, y1 = center(page, target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+    page.mouse.move(x1, y1, steps=4)
+    page.mouse.up()
+
+
+def square_text(page: Any, name: str) -> str:
+    tile = page.locator(f'#an-board .sq[data-square="{name}"] .tile')
+    return tile.inner_text().split("\n")[0] if tile.count() else ""
+
+
+def test_tiles_dragged_from_the_tray_and_the_address_keeps_the_position(page: Any) -> None:
+    open_analysis(page)
+    drag(page, '#an-tray .tile[data-letter="Z"]', '#an-board .sq[data-square="H8"]')
+    assert square_text(page, "H8") == "Z"
+    drag(page, '#an-board .sq[data-square="H8"] .tile', '#an-board .sq[data-square="I8"]')
+    assert (square_text(page, "H8"), square_text(page, "I8")) == ("", "Z")
+    page.click('#an-board .sq[data-square="G8"]')  # a click on the tray places at the cursor
+    page.check("#an-as-blank")
+    page.click('#an-tray .tile[data-letter="A"]')
+    assert square_text(page, "G8") == "A"  # drawn in capitals, in the blank's colour
+    page.fill("#an-rack", "eeor")  # a rack is read in capitals
+    page.click("#an-export")
+    page.wait_for_function("() => document.querySelector('#an-cgp').value.includes('a1Z')")
+    exported = page.locator("#an-cgp").input_value()
+    assert exported.split()[:2] == ["15/15/15/15/15/15/15/6a1Z6/15/15/15/15/15/15/15", "EEOR/"]
+    drag(page, '#an-board .sq[data-square="I8"] .tile', "#an-help")  # off the board: gone
+    assert square_text(page, "I8") == ""
+
+    page.reload()  # the address holds the exported position
+    page.wait_for_selector('#an-board .sq[data-square="I8"] .tile')
+    assert square_text(page, "I8") == "Z" and page.locator("#an-rack").input_value() == "EEOR"
+    assert listed(page) == cli_moves(exported)[:200]

@@ -2,7 +2,7 @@
 // a rack, and list every move ranked by equity as `tessera moves --cgp` ranks it — the server
 // finds and ranks the moves; this page only edits the position, filters and shows them.
 import { api } from "./api.js";
-import { renderBoard } from "./board.js";
+import { renderBoard, tileElement } from "./board.js";
 import { $, el, showPage } from "./dom.js";
 import { describeError } from "./session.js";
 
@@ -53,6 +53,7 @@ function takePosition(position) {
     $("an-rules").value = position.rules;
   }
   if (position.lexicon) $("an-lexicon").value = position.lexicon;
+  renderTray();
   if (view.cursor && (view.cursor.r >= view.layout.rows || view.cursor.c >= view.layout.cols)) {
     view.cursor = null;
   }
@@ -64,10 +65,15 @@ function positionBody() {
   const sameSize = view.layout && view.board.length === view.layout.rows;
   return {
     board: sameSize && !boardIsEmpty() ? view.board : null,
-    rack: $("an-rack").value.trim(),
+    rack: $("an-rack").value.trim().toUpperCase(), // a rack has no lower case: blanks are ?
     rules: $("an-rules").value,
     lexicon: $("an-lexicon").value,
   };
+}
+
+// The address names the position listed or exported last: a reload or a shared link opens it.
+function remember(cgp) {
+  history.replaceState(null, "", `/analysis?cgp=${encodeURIComponent(cgp)}`);
 }
 
 function filters() {
@@ -109,6 +115,7 @@ async function listMoves() {
     const data = await api.analyzeMoves({ ...positionBody(), ...filters(), limit: LIMIT });
     showError(null);
     takePosition(data.position);
+    remember(data.position.cgp);
     if (view.cgp) $("an-rack").value = data.position.rack.join("");
     view.moves = data.moves;
     view.listed = true;
@@ -177,6 +184,79 @@ function placeAtCursor(label) {
   edited();
 }
 
+// The tray: one tile of each letter, dragged onto the board or clicked to place at the cursor.
+function renderTray() {
+  const letters = [...view.letters];
+  $("an-tray").replaceChildren(...letters.map((label) => {
+    const tile = tileElement(label, view.values[label]);
+    tile.dataset.letter = label;
+    tile.setAttribute("role", "button");
+    tile.tabIndex = 0;
+    tile.setAttribute("aria-label", `tile ${label}`);
+    return tile;
+  }));
+}
+
+function trayLabel(label) {
+  return $("an-as-blank").checked ? label.toLowerCase() : label;
+}
+
+// Dragging a tile from the tray or the board: dropped on a square it lies there (and leaves
+// the square it came from); a board tile dropped off the board is taken away.
+let drag = null;
+let dropped = false; // a drag just ended: the click the browser sends after it is no click
+
+function onPointerDown(event) {
+  const tile = event.target.closest(".tile");
+  if (!tile || event.button !== 0 || tile.classList.contains("pending")) return;
+  const sq = tile.closest("#an-board .sq");
+  const fromTray = tile.closest("#an-tray");
+  if (!sq && !fromTray) return;
+  drag = {
+    label: sq ? view.board[+sq.dataset.row][+sq.dataset.col] : trayLabel(tile.dataset.letter),
+    from: sq ? { r: +sq.dataset.row, c: +sq.dataset.col } : null,
+    x: event.clientX, y: event.clientY, ghost: null,
+  };
+  if (!drag.label) drag = null;
+}
+
+function onPointerMove(event) {
+  if (!drag) return;
+  if (!drag.ghost) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 5) return;
+    const blank = drag.label !== drag.label.toUpperCase();
+    drag.ghost = tileElement(drag.label, blank ? 0 : view.values[drag.label], { blank });
+    drag.ghost.classList.add("dragging");
+    document.body.appendChild(drag.ghost);
+  }
+  drag.ghost.style.left = `${event.clientX}px`;
+  drag.ghost.style.top = `${event.clientY}px`;
+}
+
+function onPointerUp(event) {
+  const ended = drag;
+  drag = null;
+  if (!ended || !ended.ghost) return;
+  ended.ghost.remove();
+  dropped = true;
+  setTimeout(() => { dropped = false; }, 0);
+  const under = document.elementFromPoint(event.clientX, event.clientY);
+  const sq = under && under.closest("#an-board .sq");
+  if (ended.from) view.board[ended.from.r][ended.from.c] = null;
+  if (sq) view.board[+sq.dataset.row][+sq.dataset.col] = ended.label;
+  edited();
+  draw();
+}
+
+function onTrayClick(event) {
+  const tile = event.target.closest(".tile");
+  if (!tile || dropped) return;
+  if (!view.cursor) moveCursor(0, 0);
+  placeAtCursor(trayLabel(tile.dataset.letter));
+  step(true);
+  draw();
+}
+
 function onBoardKey(event) {
   if (!view.layout || event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key;
@@ -208,7 +288,7 @@ function onBoardKey(event) {
 
 function onBoardClick(event) {
   const sq = event.target.closest(".sq");
-  if (!sq) return;
+  if (!sq || dropped) return;
   const r = +sq.dataset.row;
   const c = +sq.dataset.col;
   if (view.cursor && view.cursor.r === r && view.cursor.c === c) view.cursor.across = !view.cursor.across;
@@ -236,6 +316,7 @@ async function exportCgp() {
     showError(null);
     $("an-cgp").value = position.cgp;
     $("an-cgp").select();
+    remember(position.cgp);
   } catch (err) {
     showError(err);
   } finally {
@@ -265,6 +346,18 @@ function bind() {
   const board = $("an-board");
   board.addEventListener("click", onBoardClick);
   board.addEventListener("keydown", onBoardKey);
+  for (const root of [board, $("an-tray")]) root.addEventListener("pointerdown", onPointerDown);
+  document.addEventListener("pointermove", onPointerMove);
+  document.addEventListener("pointerup", onPointerUp);
+  $("an-tray").addEventListener("click", onTrayClick);
+  $("an-tray").addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    onTrayClick(event);
+  });
+  $("an-as-blank").addEventListener("change", () => {
+    $("an-tray").classList.toggle("blanks", $("an-as-blank").checked);
+  });
   $("an-direction").addEventListener("click", () => {
     if (!view.cursor) moveCursor(0, 0);
     view.cursor.across = !view.cursor.across;
