@@ -130,6 +130,13 @@ def test_a_board_and_rack_is_the_same_position_as_its_cgp(client: TestClient) ->
     assert as_cli(analyze(client, cgp=exported, limit=50)["moves"]) == as_cli(from_board["moves"])
 
 
+def test_a_word_list_sent_with_a_cgp_stands_instead_of_its_own(client: TestClient) -> None:
+    elsewhere = MIDGAME.replace("lex enable", "lex NWL23")
+    got = analyze(client, cgp=elsewhere, lexicon="enable", limit=5)
+    assert got["position"]["cgp"] == MIDGAME
+    assert as_cli(got["moves"]) == cli_moves(MIDGAME)[:5]
+
+
 def test_the_position_route_writes_a_pasted_cgp_back(client: TestClient) -> None:
     r = client.post("/api/analysis/position", json={"cgp": MIDGAME})
     assert r.status_code == 200, r.text
@@ -179,6 +186,11 @@ BAD = [
         {"cgp": MIDGAME.replace("lex enable", "lex NWL23")},
         "bad_lexicon",
         "no word list 'NWL23' here",
+    ),
+    (
+        {"cgp": OPENING.replace("AEINRST", "ABC") + " ld spanish;"},
+        "bad_position",
+        "the lexicon 'enable' uses the english alphabet, but the rules' tiles (spanish) use",
     ),
     ({"board": "x", "rack": "A"}, "bad_board", "board must be a list of 1–25 rows"),
     ({"board": [[None] * 15] * 30, "rack": "A"}, "bad_board", "board must be a list of 1–25 rows"),

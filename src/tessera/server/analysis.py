@@ -50,8 +50,9 @@ def read_position(
 ) -> cgp.Position:
     """The position a request names: ``cgp``, or ``board`` (rows of tile labels, a blank's
     letter in lower case, null where empty) with ``rack``, ``rules`` and ``lexicon``.
-    ``presets`` are the rules a board may name (the first is the default), ``lexicons`` the
-    word lists the server offers (the first is the default)."""
+    A ``lexicon`` sent with a cgp stands instead of its ``lex`` opcode. ``presets`` are the
+    rules a board may name (the first is the default), ``lexicons`` the word lists the server
+    offers (the first is the default)."""
     text = field_str(body, "cgp", MAX_CGP)
     if text.strip():
         if any(k in body for k in ("board", "rack")):
@@ -270,15 +271,18 @@ def analyze(request: Request, lexicon: Any, leaves: Any) -> dict[str, Any]:
     board.place(position.tiles_on_board())
     keep = _keep(request, board, alphabet)
     rack = position.racks[0] if position.racks else ()
-    rows: list[dict[str, Any]] = []
-    matched = 0
-    for i in range(len(found)):
-        move = found[i]
-        if keep is not None and not keep(move):
-            continue
-        matched += 1
-        if len(rows) < request.limit:
-            rows.append(_row(i, move, found.equity(i), rack, board, alphabet))
+    if keep is None:  # no filter: only the moves listed are made into Python objects
+        picked: list[int] = list(range(min(request.limit, len(found))))
+        matched = len(found)
+    else:
+        picked = []
+        matched = 0
+        for i in range(len(found)):
+            if keep(found[i]):
+                matched += 1
+                if len(picked) < request.limit:
+                    picked.append(i)
+    rows = [_row(i, found[i], found.equity(i), rack, board, alphabet) for i in picked]
     return {
         "position": position_json(position),
         "total": len(found),
