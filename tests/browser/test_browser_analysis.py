@@ -34,6 +34,21 @@ def listed(page: Any) -> list[tuple[int, str, int, str]]:
     return [tuple(row) for row in page.evaluate(ROWS)]
 
 
+def drag(page: Any, source: str, target: str) -> None:
+    x0, y0 = center(page, source)
+    x1, y1 = center(page, target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+    page.mouse.move(x1, y1, steps=4)
+    page.mouse.up()
+
+
+def page_square(page: Any, name: str) -> str:
+    tile = page.locator(f'#an-board .sq[data-square="{name}"] .tile')
+    return tile.inner_text().split("\n")[0] if tile.count() else ""
+
+
 def test_a_pasted_cgp_lists_the_moves_tessera_moves_prints(page: Any) -> None:
     open_analysis(page)
     page.fill("#an-cgp", MIDGAME)
@@ -69,10 +84,11 @@ def test_a_pasted_cgp_lists_the_moves_tessera_moves_prints(page: Any) -> None:
 
 def test_a_word_typed_on_the_empty_board_exports_as_cgp(page: Any) -> None:
     open_analysis(page)
-    page.select_option("#an-rules", "naspa")
-    page.wait_for_selector('#an-board .sq[data-square="D8"]')
     page.click('#an-board .sq[data-square="D8"]')
     page.keyboard.type("QUITe")  # capitals are tiles; lower case is a blank
+    page.select_option("#an-rules", "naspa")  # the tiles stay: the board is the same size
+    page.wait_for_timeout(300)
+    assert [page_square(page, s) for s in ("D8", "E8", "H8")] == ["Q", "U", "E"]
     page.fill("#an-rack", "AEGRST?")
     page.click("#an-export")
     page.wait_for_function("() => document.querySelector('#an-cgp').value.includes('QUIT')")
@@ -89,40 +105,25 @@ def test_a_word_typed_on_the_empty_board_exports_as_cgp(page: Any) -> None:
     shot(page, "analysis-typed-phone", PHONE)
 
 
-def drag(page: Any, source: str, target: str) -> None:
-    x0, y0 = center(page, source)
-    x1, y1 = center(page, target)
-    page.mouse.move(x0, y0)
-    page.mouse.down()
-    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
-    page.mouse.move(x1, y1, steps=4)
-    page.mouse.up()
-
-
-def square_text(page: Any, name: str) -> str:
-    tile = page.locator(f'#an-board .sq[data-square="{name}"] .tile')
-    return tile.inner_text().split("\n")[0] if tile.count() else ""
-
-
 def test_tiles_dragged_from_the_tray_and_the_address_keeps_the_position(page: Any) -> None:
     open_analysis(page)
     drag(page, '#an-tray .tile[data-letter="Z"]', '#an-board .sq[data-square="H8"]')
-    assert square_text(page, "H8") == "Z"
+    assert page_square(page, "H8") == "Z"
     drag(page, '#an-board .sq[data-square="H8"] .tile', '#an-board .sq[data-square="I8"]')
-    assert (square_text(page, "H8"), square_text(page, "I8")) == ("", "Z")
+    assert (page_square(page, "H8"), page_square(page, "I8")) == ("", "Z")
     page.click('#an-board .sq[data-square="G8"]')  # a click on the tray places at the cursor
     page.check("#an-as-blank")
     page.click('#an-tray .tile[data-letter="A"]')
-    assert square_text(page, "G8") == "A"  # drawn in capitals, in the blank's colour
+    assert page_square(page, "G8") == "A"  # drawn in capitals, in the blank's colour
     page.fill("#an-rack", "eeor")  # a rack is read in capitals
     page.click("#an-export")
     page.wait_for_function("() => document.querySelector('#an-cgp').value.includes('a1Z')")
     exported = page.locator("#an-cgp").input_value()
     assert exported.split()[:2] == ["15/15/15/15/15/15/15/6a1Z6/15/15/15/15/15/15/15", "EEOR/"]
     drag(page, '#an-board .sq[data-square="I8"] .tile', "#an-help")  # off the board: gone
-    assert square_text(page, "I8") == ""
+    assert page_square(page, "I8") == ""
 
     page.reload()  # the address holds the exported position
     page.wait_for_selector('#an-board .sq[data-square="I8"] .tile')
-    assert square_text(page, "I8") == "Z" and page.locator("#an-rack").input_value() == "EEOR"
+    assert page_square(page, "I8") == "Z" and page.locator("#an-rack").input_value() == "EEOR"
     assert listed(page) == cli_moves(exported)[:200]

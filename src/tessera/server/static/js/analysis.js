@@ -13,6 +13,7 @@ const view = {
   layout: null, values: {}, letters: new Set(), board: [], cursor: null,
   cgp: null, // the pasted CGP while the position is as it was loaded (racks, scores, rules)
   moves: [], selected: null, listed: false, filterTimer: null, busy: 0,
+  asked: 0, // requests for moves so far: only the answer to the last one is shown
 };
 let bound = false;
 
@@ -93,6 +94,7 @@ function showError(err) {
 
 // Something about the position changed: the pasted CGP no longer describes it, the list is old.
 function edited() {
+  view.asked += 1; // an answer on its way is about the position before this change
   view.cgp = null;
   view.selected = null;
   if (view.listed) {
@@ -110,9 +112,11 @@ function setBusy(delta) {
 }
 
 async function listMoves() {
+  const asked = ++view.asked;
   setBusy(1);
   try {
     const data = await api.analyzeMoves({ ...positionBody(), ...filters(), limit: LIMIT });
+    if (asked !== view.asked) return;
     showError(null);
     takePosition(data.position);
     remember(data.position.cgp);
@@ -123,7 +127,7 @@ async function listMoves() {
     renderMoves(data);
     draw();
   } catch (err) {
-    showError(err);
+    if (asked === view.asked) showError(err);
   } finally {
     setBusy(-1);
   }
@@ -135,7 +139,7 @@ function renderMoves(data) {
     const row = el("tr", {
       tabindex: "0",
       className: m.rank === view.selected ? "selected" : "",
-      "aria-selected": String(m.rank === view.selected),
+      "aria-current": m.rank === view.selected ? "true" : null,
       dataset: { rank: m.rank, move: m.move, kind: m.kind },
     },
     el("td", { className: "num", text: m.rank }),
@@ -157,7 +161,8 @@ function select(rank) {
   for (const row of $("an-moves").tBodies[0].rows) {
     const on = +row.dataset.rank === view.selected;
     row.classList.toggle("selected", on);
-    row.setAttribute("aria-selected", String(on));
+    if (on) row.setAttribute("aria-current", "true");
+    else row.removeAttribute("aria-current");
   }
   draw();
 }
@@ -372,9 +377,16 @@ function bind() {
   $("an-rack").addEventListener("keydown", (event) => {
     if (event.key === "Enter") listMoves();
   });
-  $("an-rules").addEventListener("change", () => {
+  $("an-rules").addEventListener("change", async () => {
     edited();
-    resetTo({ rules: $("an-rules").value, lexicon: $("an-lexicon").value, board: null, rack: "" });
+    const body = positionBody();
+    try { // the same tiles under other rules, when they fit its board
+      takePosition(await api.analysisPosition(body));
+      showError(null);
+      draw();
+    } catch {
+      await resetTo({ ...body, board: null });
+    }
   });
   $("an-lexicon").addEventListener("change", edited);
   $("an-analyze").addEventListener("click", listMoves);
