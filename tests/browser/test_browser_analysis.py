@@ -99,7 +99,8 @@ def test_a_word_typed_on_the_empty_board_exports_as_cgp(page: Any) -> None:
     blank = page.locator('#an-board .sq[data-square="H8"] .tile')
     assert "blank" in (blank.get_attribute("class") or "")
 
-    page.click("#an-analyze")
+    page.focus("#an-board")
+    page.keyboard.press("Enter")  # on the board, Enter lists the moves
     assert listed(page) == cli_moves(exported)[:200]
     shot(page, "analysis-typed-desktop", DESKTOP)
     shot(page, "analysis-typed-phone", PHONE)
@@ -120,6 +121,8 @@ def test_tiles_dragged_from_the_tray_and_the_address_keeps_the_position(page: An
     page.wait_for_function("() => document.querySelector('#an-cgp').value.includes('a1Z')")
     exported = page.locator("#an-cgp").input_value()
     assert exported.split()[:2] == ["15/15/15/15/15/15/15/6a1Z6/15/15/15/15/15/15/15", "EEOR/"]
+    page.click("#an-analyze")
+    page.wait_for_selector("#an-moves tbody tr")
     drag(page, '#an-board .sq[data-square="I8"] .tile', "#an-help")  # off the board: gone
     assert page_square(page, "I8") == ""
 

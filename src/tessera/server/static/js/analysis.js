@@ -273,6 +273,10 @@ function onBoardKey(event) {
     view.cursor.across = !view.cursor.across;
   } else if (key === "Escape") {
     view.cursor = null;
+  } else if (key === "Enter") {
+    event.preventDefault();
+    listMoves();
+    return;
   } else if (key === "Backspace") {
     if (!view.cursor) return;
     if (!view.board[view.cursor.r][view.cursor.c]) step(false);
