@@ -1,7 +1,7 @@
 """The analysis board over HTTP: a position (a CGP, or a board and rack) read and written
 back as CGP, and its moves ranked as ``tessera moves --cgp`` ranks them, with the shipped
-leave values (:mod:`.analysis`). Both are limited per client address and run on the CPU
-pool, never on the event loop."""
+leave values (:mod:`.analysis_request` reads a request, :mod:`.analysis` answers it). Both
+routes are limited per client address and run on the CPU pool, never on the event loop."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .analysis import analyze, position_json, read_position, read_request
+from .analysis import analyze, position_json
+from .analysis_request import read_position, read_request
 from .hub import DEFAULT_RULES, WEB_PRESETS, Hub
 from .ratelimit import RateLimits
 from .web import client_address, json_body
