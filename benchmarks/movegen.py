@@ -31,7 +31,7 @@ def _load() -> tuple[list, object, object]:
     from tessera.board import Board
     from tessera.formats.cgp import loads
     from tessera.lexicon import Lexicon
-    from tessera.movegen_cli import bag_count_of
+    from tessera.ranking import bag_count_of
 
     lex = Lexicon.load("enable")
     positions = []

@@ -6,25 +6,11 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .board import Board
 from .cliargs import LexiconSpec
 from .move import Exchange, Move, Play
 
 if TYPE_CHECKING:
     from .lexicon import Lexicon
-
-
-def bag_count_of(position: object) -> int:
-    """Tiles in the bag of a CGP position: the tile set minus the board and the racks, less a
-    full rack for every other player whose rack the CGP leaves empty (unknown to the mover)."""
-    rules = position.rules  # type: ignore[attr-defined]
-    unseen = rules.tileset.total - len(position.tiles_on_board())  # type: ignore[attr-defined]
-    racks = position.racks  # type: ignore[attr-defined]
-    unseen -= sum(len(r) for r in racks)
-    for rack in racks[1:]:
-        if not rack:
-            unseen -= min(rules.rack_size, max(unseen, 0))
-    return max(unseen, 0)
 
 
 def position_lexicon(position: object, lexicon_name: str | None) -> Lexicon:
@@ -84,14 +70,13 @@ def moves(
     (and equities with --leaves). Exchanges are listed when the bag allows them."""
     from .formats.cgp import CgpError, loads
     from .lexicon import Leaves
-    from .movegen import generate_moves
+    from .ranking import rank_position
 
     # the options' content, not their syntax, is wrong below: one line each, no usage text
     try:
         position = loads(cgp_text)
     except CgpError as exc:
         raise click.ClickException(f"--cgp: {exc}") from None
-    rules = position.rules
     lexicon = position_lexicon(position, lexicon_name)
     leaves = None
     if leaves_path is not None:
@@ -99,25 +84,14 @@ def moves(
             leaves = Leaves.load(leaves_path)
         except ValueError as exc:
             raise click.ClickException(f"--leaves: {exc}") from None
-    board = Board(rules.layout, rules.tileset)
-    board.place(position.tiles_on_board())
-    rack = position.racks[0] if position.racks else ()
     try:
-        found = generate_moves(
-            board,
-            list(rack),
-            lexicon,
-            rules,
-            top=top,
-            leaves=leaves,
-            bag_count=bag_count_of(position),
-        )
+        found = rank_position(position, lexicon, leaves, top)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     if count:
         click.echo(len(found))
         return
-    alphabet = rules.tileset.alphabet
+    alphabet = position.rules.tileset.alphabet
     width = len(str(len(found)))
     for i in range(len(found)):
         move = found[i]

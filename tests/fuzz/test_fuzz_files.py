@@ -44,7 +44,7 @@ from tessera.game import Game
 from tessera.lexicon import KlvError, Kwg, Leaves, Lexicon, LexiconError, cache_dir
 from tessera.lexicon.kwg import build_bytes
 from tessera.movegen import generate_moves
-from tessera.movegen_cli import bag_count_of
+from tessera.ranking import bag_count_of
 
 ROOT = Path(__file__).parents[2]
 GCG_DATA = ROOT / "tests" / "data" / "gcg"

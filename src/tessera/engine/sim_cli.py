@@ -30,7 +30,7 @@ from .simulation import (
 def view_of_cgp(position: Any, lexicon: Any) -> PlayerView:
     """The mover's view of a CGP position. An opponent's rack the CGP leaves empty while tiles
     are unseen is a full rack of unknown tiles (as ``tessera moves`` counts the bag)."""
-    from tessera.movegen_cli import bag_count_of
+    from tessera.ranking import bag_count_of
 
     game = position.to_game(lexicon=lexicon)
     view = game.view(0)

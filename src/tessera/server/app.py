@@ -2,10 +2,11 @@
 
 - pages: ``/`` (start and lobby), ``/g/{id}`` (a game, played or watched), ``/u/{name}``
   (a profile), ``/invite/{id}`` (an invitation link), ``/account``, ``/study`` (word
-  study) — one HTML page whose modules under ``/static`` draw each;
+  study), ``/analysis`` (the analysis board) — one HTML page whose modules under ``/static``
+  draw each;
 - ``/api/…`` — accounts (:mod:`.routes_accounts`), games (:mod:`.routes_games`), the lobby
-  (:mod:`.routes_lobby`), word study (:mod:`.routes_study`), ``/api/meta`` for the new-game
-  dialogs;
+  (:mod:`.routes_lobby`), word study (:mod:`.routes_study`), the analysis board
+  (:mod:`.routes_analysis`), ``/api/meta`` for the new-game dialogs;
 - WebSockets (:mod:`.sockets`): a game's live state, the lobby's changes.
 
 Every request passes :mod:`.guard` first (Host, Origin, body size, JSON). Who is asking comes
@@ -35,7 +36,15 @@ from starlette.staticfiles import StaticFiles
 
 from tessera.rules import PRESETS
 
-from . import collector, routes_accounts, routes_games, routes_lobby, routes_study, sockets
+from . import (
+    collector,
+    routes_accounts,
+    routes_analysis,
+    routes_games,
+    routes_lobby,
+    routes_study,
+    sockets,
+)
 from .computer import levels
 from .config import ServerConfig
 from .errors import RequestError, error_response
@@ -48,7 +57,16 @@ log = logging.getLogger("tessera.server")
 STATIC = resources.files("tessera.server") / "static"
 EVICT_EVERY_S = 30.0
 SETTINGS_ENV = "TESSERA_SERVE_SETTINGS"  # how `serve --workers N` hands its settings to each
-PAGES = ("/", "/g/{game_id}", "/u/{name}", "/invite/{seek_id}", "/account", "/lobby", "/study")
+PAGES = (
+    "/",
+    "/g/{game_id}",
+    "/u/{name}",
+    "/invite/{seek_id}",
+    "/account",
+    "/lobby",
+    "/study",
+    "/analysis",
+)
 
 ERROR_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Tessera — {title}</title>
@@ -87,6 +105,7 @@ def rate_limits(config: ServerConfig) -> RateLimits:
             "think": f"{config.thinks_per_minute}/minute",
             "study": "60/minute",  # a lookup or a search, per address
             "quiz": "240/minute",  # a question or an answer, per user
+            "analyze": f"{config.analyses_per_minute}/minute",
         }
     )
 
@@ -195,6 +214,7 @@ def create_app(
         *routes_games.routes(the_hub, limits),
         *routes_lobby.routes(the_hub, limits),
         *routes_study.routes(the_hub, limits),
+        *routes_analysis.routes(the_hub, limits),
         *sockets.routes(the_hub, config, limits, socket_counts),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -66,6 +66,9 @@ export const api = {
   gcg: (id) => request("GET", `/api/games/${id}/gcg`),
   replay: (id) => request("GET", `/api/games/${id}/replay`),
   rematch: (id) => request("POST", `/api/games/${id}/rematch`),
+  // the analysis board
+  analyzeMoves: (body) => request("POST", "/api/analysis/moves", { body }),
+  analysisPosition: (body) => request("POST", "/api/analysis/position", { body }),
   // the lobby
   lobby: () => request("GET", "/api/lobby"),
   postSeek: (spec) => request("POST", "/api/seeks", { body: spec }),

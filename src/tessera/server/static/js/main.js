@@ -1,6 +1,7 @@
 // The app's entry: who is here (the top bar), the notices every page gets, and the page for
 // this address — the server answers every page address with this one document.
 import { showAccountPage } from "./account.js";
+import { showAnalysisPage } from "./analysis.js";
 import { showInvitePage } from "./invite.js";
 import { openGamePage } from "./game.js";
 import { showLobbyPage } from "./lobby.js";
@@ -17,6 +18,7 @@ const ROUTES = [
   [/^\/invite\/([\w-]+)$/, (m) => showInvitePage(m[1])],
   [/^\/account$/, () => showAccountPage()],
   [/^\/study$/, () => showStudyPage()],
+  [/^\/analysis$/, () => showAnalysisPage()],
 ];
 
 async function start() {
