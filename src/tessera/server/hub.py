@@ -68,12 +68,6 @@ class GameSpec:
     clock: dict[str, int] | None = None
     challenge_rule: str | None = None
 
-    def rules_value(self) -> Rules:
-        rules = preset(self.rules)
-        if self.challenge_rule is not None:
-            rules = rules.replace(challenge_rule=ChallengeRule(self.challenge_rule))
-        return rules
-
 
 def parse_own_clock(spec: dict[str, Any]) -> dict[str, int] | None:
     """The game's own time control, ``{"initial_min", "increment_s", "max_overtime_min"}``
@@ -392,7 +386,7 @@ class Hub:
         return await self._start(self.parse_spec(spec, user))
 
     async def _start(self, spec: GameSpec) -> str:
-        await self._check_lexicon(spec.lexicon, spec.rules_value())
+        await self._check_lexicon(spec.lexicon, preset(spec.rules))  # the preset's tiles
         seed = random.SystemRandom().randrange(2**62)
         game_id = await asyncio.to_thread(
             lambda: self.storage.create_game(
