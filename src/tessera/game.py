@@ -98,6 +98,11 @@ class Event:
     breakdown: ScoreBreakdown | None = field(default=None, compare=False, repr=False)
     note: str = ""
     alphabet: Alphabet | None = field(default=None, compare=False, repr=False)
+    # a challenge's verdict (withdrawn, bonus, penalty, lost turn), for display: who
+    # challenged, and the words judged — a withdrawn play's phonies, or the words that stood.
+    # Not part of the record (GCG does not carry them; a replay may judge differently).
+    challenger: int | None = field(default=None, compare=False, repr=False)
+    verdict_words: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
 
     def _tiles(self, tiles: Sequence[int]) -> str:
         return str(list(tiles)) if self.alphabet is None else self.alphabet.text(tiles)
@@ -188,6 +193,8 @@ class _Player:
     time_used_ms: int = 0
     turns: int = 0
     loses_next_turn: bool = False
+    # the words that stood, for the lost turn's verdict_words (R5.4a)
+    lost_turn_words: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
 
     def copy(self) -> _Player:
         return replace(self, rack=self.rack.copy())
@@ -907,7 +914,7 @@ class Game:
             self._players[challenger].time_used_ms += elapsed_ms
         bad = self._invalid(judged)
         if bad or pending.missed_center:
-            return self._withdraw(pending, challenger)
+            return self._withdraw(pending, challenger, bad)
         return self._failed_challenge(pending, challenger, judged)
 
     def _challenge_target(
@@ -963,8 +970,9 @@ class Game:
             raise IllegalMove(Reason.NOTHING_TO_CHALLENGE, "name at least one word to challenge")
         return chosen
 
-    def _withdraw(self, pending: _Pending, challenger: int) -> Event:
-        """R5.3: tiles back to the rack as before (blanks undesignated), drawn tiles to the bag."""
+    def _withdraw(self, pending: _Pending, challenger: int, bad: list[WordSpan]) -> Event:
+        """R5.3: tiles back to the rack as before (blanks undesignated), drawn tiles to the bag.
+        The event names the phonies (none when the play only missed the start square)."""
         p = self._players[pending.player]
         self.board.lift(pending.play.placements)
         for t in pending.drawn:
@@ -984,6 +992,8 @@ class Game:
             -score,
             p.score,
             pending.play,
+            challenger=challenger,
+            verdict_words=tuple(w.tiles for w in bad),
         )
         self.history.append(event)
         self._scoreless = pending.scoreless_before + 1
@@ -1031,6 +1041,8 @@ class Game:
                     points,
                     p.score,
                     words=words,
+                    challenger=challenger,
+                    verdict_words=words,
                 )
             else:
                 c = self._players[challenger]
@@ -1042,6 +1054,8 @@ class Game:
                     -points,
                     c.score,
                     words=words,
+                    challenger=challenger,
+                    verdict_words=words,
                 )
             self.history.append(event)
         elif rule is ChallengeRule.SINGLE:
@@ -1053,6 +1067,8 @@ class Game:
                 0,
                 p.score,
                 words=tuple(w.tiles for w in judged),
+                challenger=challenger,
+                verdict_words=tuple(w.tiles for w in judged),
             )
             self.history.append(event)
         if self.state is GameState.AWAITING_FINAL:
@@ -1060,6 +1076,7 @@ class Game:
             return event
         if rule is ChallengeRule.DOUBLE:
             self._players[challenger].loses_next_turn = True
+            self._players[challenger].lost_turn_words = tuple(w.tiles for w in judged)
             event = self._take_lost_turns() or event
         return event
 
@@ -1070,9 +1087,12 @@ class Game:
             i = self.to_move
             p = self._players[i]
             p.loses_next_turn = False
+            words, p.lost_turn_words = p.lost_turn_words, ()
             p.turns += 1
             rack = tuple(p.rack.tiles())
-            event = self._event(EventKind.LOST_TURN, i, rack, 0, p.score, Pass())
+            event = self._event(
+                EventKind.LOST_TURN, i, rack, 0, p.score, Pass(), challenger=i, verdict_words=words
+            )
             self.history.append(event)
             self._scoreless += 1
             self._passes += 1

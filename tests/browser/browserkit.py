@@ -36,6 +36,7 @@ def start_vs_computer(page: Any) -> dict[str, Any]:
     opening rack in a hundred, DFFGKQY say, has none: such a game is started again)."""
     for _ in range(20):
         open_new_game_dialog(page)
+        page.check('input[name="mode"][value="computer"]')  # the dialog remembers the last
         page.click("#ng-start")
         page.wait_for_url("**/g/*")
         s = wait_my_turn(page)

@@ -158,6 +158,8 @@ def test_two_people_play_a_rated_game_with_challenges_another_device_and_a_spect
     sa = wait_seq_above(a, sb["seq"] - 1)
     assert sorted(sa["rack"]) == sorted(rack_before)
     assert "challenged off" in a.locator("#verdict").inner_text()
+    wait_state(s_page, "s.history.some(e => e.kind === 'withdrawn')")  # the spectator too
+    assert "challenged off by bob" in s_page.locator("#verdict-text").inner_text()
     no_rack_seen(spectator)
 
     # 2. bob plays a good word; ann challenges it: the play stands, ann loses her turn
@@ -170,6 +172,8 @@ def test_two_people_play_a_rated_game_with_challenges_another_device_and_a_spect
     lost = [e for e in sa["history"] if e["kind"] == "lost_turn"]
     assert lost[0]["player"] == 0 and sa["to_move"] == 1
     assert "loses a turn" in a.locator("#verdict").inner_text()
+    wait_state(s_page, "s.history.some(e => e.kind === 'lost_turn')")
+    assert "ann loses a turn" in s_page.locator("#verdict-text").inner_text()
     assert any(e["kind"] == "play" and e["player"] == 1 for e in sa["history"])
     wait_seq_above(b, sa["seq"] - 1)
     no_rack_seen(spectator)

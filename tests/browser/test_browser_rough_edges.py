@@ -6,7 +6,19 @@ import json
 from typing import Any
 
 import pytest
-from browserkit import DESKTOP, hints, open_new_game_dialog, start_vs_computer, state, wait_my_turn
+from browserkit import (
+    DESKTOP,
+    PHONE,
+    hints,
+    open_new_game_dialog,
+    shot,
+    start_vs_computer,
+    state,
+    wait_my_turn,
+)
+from onlinekit import best_play, phony_opening, type_play
+
+from tessera.server.computer import LEVEL_STRENGTH
 
 pytestmark = pytest.mark.browser
 
@@ -229,3 +241,230 @@ def test_hints_show_equity_and_no_mirror_images_of_the_opening(page: Any) -> Non
     page.wait_for_selector("#hints li")
     labels = page.locator("#hints li").all_inner_texts()
     assert labels and all("equity" in label for label in labels), labels
+
+
+# ---------------------------------------------------------------- 3: challenge verdicts
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Any:
+    from tessera.lexicon import Lexicon
+
+    return Lexicon.load("enable")
+
+
+def hot_seat_naspa(page: Any, lexicon: Any) -> dict[str, Any]:
+    """A NASPA (double challenge) game for Ann and Bob at one screen, the first player's
+    tiles shown, with a word for the second player to open with once a phony is off."""
+    for _ in range(20):
+        open_new_game_dialog(page)
+        page.check('input[name="mode"][value="people"]')
+        page.select_option("#ng-rules", "naspa")
+        inputs = page.locator("#ng-names input")
+        inputs.nth(0).fill("Ann")
+        inputs.nth(1).fill("Bob")
+        page.click("#ng-start")
+        page.wait_for_url("**/g/*")
+        page.wait_for_selector("#cover:not([hidden])")
+        s = state(page)
+        other = page.evaluate(
+            """async (seat) => { const a = window.tessera;
+              return (await fetch(`/api/games/${a.gameId}/state?seat=${seat}`)).json(); }""",
+            1 - s["to_move"],
+        )
+        if best_play(other, lexicon):
+            break
+    page.click("#cover-btn")
+    return state(page)
+
+
+def word_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def pass_device(page: Any) -> dict[str, Any]:
+    page.wait_for_selector("#cover:not([hidden])")
+    page.click("#cover-btn")
+    return state(page)
+
+
+def test_a_play_challenged_off_and_a_failed_challenge_are_said_in_a_banner(
+    page: Any, lexicon: Any
+) -> None:
+    """Rough edge 3: the verdict of a challenge is a banner (role=status) above the board that
+    names the player whose play was challenged off and its phony, then the challenger of a
+    valid play, the word that stood and the turn lost; it stays while the other player takes
+    the device, and a click dismisses it. (Before: only a move-list row and a line without
+    the words.)"""
+    s = hot_seat_naspa(page, lexicon)
+    mover, challenger = s["names"][s["to_move"]], s["names"][1 - s["to_move"]]
+    phony = phony_opening(s, lexicon)
+    word = "".join(label for _, _, label in sorted(phony))
+    type_play(page, phony)
+    page.click("#play-btn")
+    s = pass_device(page)
+    assert s["can_challenge"]
+    page.click("#challenge-btn")
+    banner = page.locator("#verdict")
+    banner.wait_for(state="visible")
+    assert banner.get_attribute("role") == "status"
+    text = page.locator("#verdict-text").inner_text()
+    assert f"{mover}'s play" in text and "challenged off" in text, text
+    assert f"by {challenger}" in text and f"{word} is not in the word list" in text, text
+    board = page.locator("#board").bounding_box()
+    box = banner.bounding_box()
+    assert board and box and box["y"] + box["height"] <= board["y"]  # above the board
+    shot(page, "challenged-off-banner")
+
+    # the challenger (to move after the withdrawal) opens with a real word; the other
+    # challenges it and loses a turn
+    s = state(page)
+    assert s["names"][s["to_move"]] == challenger
+    type_play(page, best_play(s, lexicon))
+    page.click("#play-btn")
+    s = pass_device(page)
+    played = s["history"][-1]
+    assert played["kind"] == "play"
+    page.click("#challenge-btn")
+    page.wait_for_function(
+        "() => window.tessera.state.history.some(e => e.kind === 'lost_turn')"
+    )
+    text = page.locator("#verdict-text").inner_text()
+    stood = word_list(played["words"])
+    assert f"{mover} challenged {challenger}'s play {played['move']}" in text, text
+    assert stood in text and f"{mover} loses a turn" in text, text
+    # the next player takes the device: the news stays on the screen for them
+    s = state(page)
+    assert s["names"][s["to_move"]] == challenger
+    pass_device(page)
+    assert page.locator("#verdict").is_visible()
+    shot(page, "failed-challenge-banner", PHONE)
+    page.click("#verdict-close")
+    assert page.locator("#verdict").is_hidden()
+
+
+# ---------------------------------------------------------------- 5: the new-game dialog
+
+
+def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["y"] >= outer["y"] - 0.5
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+    )
+
+
+def menus_inside_the_dialog(page: Any, size: dict[str, int], what: str) -> None:
+    dialog = page.locator("#new-game-dialog")
+    overflow = dialog.evaluate("d => d.scrollWidth - d.clientWidth")
+    assert overflow <= 0, (size, what, overflow)
+    frame = dialog.bounding_box()
+    assert frame and frame["x"] + frame["width"] <= size["width"]
+    for select in page.locator("#new-game-dialog select:visible").all():
+        box = select.bounding_box()
+        assert box and inside(box, frame), (size, what, select.get_attribute("id"))
+
+
+def test_the_new_game_dialogs_menus_are_whole_on_a_laptop_and_a_phone(page: Any) -> None:
+    """Rough edge 5: every menu of the dialog, the rules above all, lies inside the dialog
+    (nothing cut off at its edge, no sideways scrolling) at 1280×800 and 390×844, for the
+    computer and for people at one screen, and with a time control of one's own open."""
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        open_new_game_dialog(page)
+        for mode in ("computer", "people"):
+            page.check(f'input[name="mode"][value="{mode}"]')
+            menus_inside_the_dialog(page, size, mode)
+            shot(page, f"new-game-dialog-{mode}-{size['width']}")
+        page.check('input[name="ng-clock"][value="own"]')
+        menus_inside_the_dialog(page, size, "own time control")
+        page.click("#ng-cancel")
+
+
+def test_the_new_game_dialog_remembers_explains_and_sets_the_clock_and_challenges(
+    page: Any,
+) -> None:
+    """Rough edge 5: the dialog shows the README's strength table and the chosen level's
+    description, explains a finish-line target, takes a time control and a challenge rule of
+    one's own (which the game then has), and opens next time with every choice as it was."""
+    open_new_game_dialog(page)
+    rows = page.locator("#ng-levels tbody tr")
+    figures = {
+        r[0]: (float(r[1]), float(r[2]), r[3], float(r[4]))
+        for r in (rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count()))
+    }
+    assert figures == LEVEL_STRENGTH
+    page.select_option("#ng-level", "level5")
+    assert "expert" in page.locator("#ng-level-text").inner_text()
+    assert page.locator("#ng-levels tr.chosen").inner_text().startswith("level5")
+    assert page.locator("#ng-finish-note").is_hidden()
+    page.select_option("#ng-rules", "finish_line")
+    note = page.locator("#ng-finish-note").inner_text()
+    assert "120 with 2 players" in note and "ends as soon as" in note, note
+    page.select_option("#ng-rules", "hasbro")
+    assert page.locator("#ng-finish-note").is_hidden()
+    page.select_option("#ng-challenge", "single")
+    assert "costs nothing" in page.locator("#ng-challenge-text").inner_text()
+    page.check('input[name="ng-clock"][value="own"]')
+    page.fill("#ng-minutes", "7")
+    page.select_option("#ng-extra-kind", "overtime")
+    page.fill("#ng-extra", "2")
+    page.check('input[name="mode"][value="people"]')
+    page.select_option("#ng-count", "3")
+    for i, name in enumerate(("Ann", "Bob", "Cy")):
+        page.locator("#ng-names input").nth(i).fill(name)
+    page.click("#ng-start")
+    page.wait_for_url("**/g/*")
+    page.wait_for_function("() => window.tessera.state")
+    s = state(page)
+    assert s["names"] == ["Ann", "Bob", "Cy"] and s["rules"]["name"] == "hasbro"
+    assert s["rules"]["challenge_rule"] == "single"
+    assert s["clock"] == {"initial_ms": 420_000, "increment_ms": 0, "max_overtime_min": 2}
+    info = page.locator("#game-info").inner_text()
+    assert "single challenge" in info and "7 min, 2 min overtime" in info, info
+
+    page.reload()
+    open_new_game_dialog(page)
+    assert page.locator('input[name="mode"][value="people"]').is_checked()
+    assert page.locator("#ng-count").input_value() == "3"
+    assert page.locator("#ng-names input").evaluate_all("els => els.map(e => e.value)") == [
+        "Ann", "Bob", "Cy"
+    ]
+    assert page.locator("#ng-rules").input_value() == "hasbro"
+    assert page.locator("#ng-challenge").input_value() == "single"
+    assert page.locator('input[name="ng-clock"][value="own"]').is_checked()
+    assert page.locator("#ng-minutes").input_value() == "7"
+    assert page.locator("#ng-extra-kind").input_value() == "overtime"
+    assert page.locator("#ng-extra").input_value() == "2"
+    page.check('input[name="mode"][value="computer"]')
+    assert page.locator("#ng-level").input_value() == "level5"
+
+
+def test_a_game_against_the_computer_has_a_rematch_with_the_same_settings(page: Any) -> None:
+    """Rough edge 5: after a game against the computer, Rematch (in the summary and under
+    the board) starts the same game again: players, level, rules, clock, challenge rule."""
+    open_new_game_dialog(page)
+    page.check('input[name="mode"][value="computer"]')
+    page.select_option("#ng-level", "level2")
+    page.select_option("#ng-rules", "wespa")
+    page.select_option("#ng-challenge", "double")
+    page.check('input[name="ng-clock"][value="own"]')
+    page.fill("#ng-minutes", "9")
+    page.select_option("#ng-extra-kind", "increment")
+    page.fill("#ng-extra", "3")
+    page.click("#ng-start")
+    page.wait_for_url("**/g/*")
+    before = wait_my_turn(page)
+    page.on("dialog", lambda d: d.accept())  # "Resign this game?"
+    page.click("#resign-btn")
+    page.wait_for_selector("#summary-dialog[open]")
+    assert page.locator("#summary-rematch").is_visible()
+    page.click("#summary-rematch")
+    page.wait_for_url(lambda url: before["game_id"] not in url)
+    page.wait_for_function("() => window.tessera.state")
+    after = state(page)
+    assert after["state"] == "playing" and after["seq"] <= 1  # the computer may open
+    for key in ("names", "kinds", "levels", "rules", "lexicon", "clock"):
+        assert after[key] == before[key], key
+    assert after["levels"][1] == "level2" and after["rules"]["challenge_rule"] == "double"
+    assert after["clock"] == {"initial_ms": 540_000, "increment_ms": 3000, "max_overtime_min": 0}

@@ -169,7 +169,7 @@ def http_case(
 def bad_spec(rng: random.Random) -> dict[str, Any]:
     """A new-game request that is wrong in at least one way."""
     spec: dict[str, Any] = {"players": [dict(p) for p in HUMANS]}
-    kind = rng.randrange(7)
+    kind = rng.randrange(9)
     if kind == 0:
         spec["lexicon"] = rng.choice(["/etc/passwd", "../enable", "csw", 5, ["enable"], "x" * 100])
     elif kind == 1:
@@ -188,6 +188,14 @@ def bad_spec(rng: random.Random) -> dict[str, Any]:
         }
     elif kind == 5:
         spec["players"][1]["kind"] = rng.choice(["robot", None, 1, "HUMAN"])
+    elif kind == 6:
+        spec["clock"] = rng.choice(
+            [5, "5+2", [5, 2], {}, {"initial_min": 0}, {"initial_min": 10**40},
+             {"initial_min": 5, "increment_s": 3600}, {"initial_min": "5"},
+             {"initial_min": 5, "max_overtime_min": -1}, {"initial_min": 5, "bonus": 1}]
+        )
+    elif kind == 7:
+        spec["challenge_rule"] = rng.choice(["DOUBLE", "quintuple", 2, ["single"], "v" * 200])
     else:
         spec["players"] = [{"name": f"P{i}", "kind": "human"} for i in range(rng.randrange(5, 40))]
     return spec

@@ -34,7 +34,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from tessera.rules import PRESETS
+from tessera.rules import FINISH_LINE_TARGETS, PRESETS, ChallengeRule
 
 from . import (
     collector,
@@ -45,7 +45,7 @@ from . import (
     routes_study,
     sockets,
 )
-from .computer import levels
+from .computer import level_info, levels
 from .config import ServerConfig
 from .errors import RequestError, error_response
 from .guard import guard_middleware
@@ -92,6 +92,47 @@ def _describe_preset(name: str) -> str:
     return ", ".join(parts)
 
 
+# what each challenge rule means, for the new-game dialog (RULES.md R5.4)
+CHALLENGE_RULES = {
+    ChallengeRule.VOID: "no challenges: a word not in the word list is refused at once",
+    ChallengeRule.SINGLE: "single: a phony challenged off; a wrong challenge costs nothing",
+    ChallengeRule.DOUBLE: "double: a phony challenged off; a wrong challenge loses a turn",
+    ChallengeRule.PENALTY: "penalty: a phony challenged off; a wrong challenge gives "
+    "the player 5 points a word",
+    ChallengeRule.TRIPLE: "triple: whoever is wrong about a challenge loses the game",
+}
+
+
+def _preset_meta(name: str) -> dict[str, object]:
+    """A preset as the new-game dialog describes it: players, challenge rule, clock, and a
+    finish line's target score by number of players."""
+    rules = PRESETS[name]
+    clock = rules.clock
+    targets = None
+    if rules.finish_line_target is not None:
+        targets = {
+            str(n): rules.finish_target(n)
+            for n in FINISH_LINE_TARGETS
+            if rules.min_players <= n <= rules.max_players
+        }
+    return {
+        "name": name,
+        "description": _describe_preset(name),
+        "min_players": rules.min_players,
+        "max_players": rules.max_players,
+        "challenge_rule": rules.challenge_rule.value,
+        "clock": None
+        if clock is None
+        else {
+            "initial_min": clock.initial_ms // 60_000,
+            "increment_s": clock.increment_ms // 1000,
+            "max_overtime_min": clock.max_overtime_min,
+        },
+        "finish_targets": targets,
+        "finish_level": rules.finish_line_target,
+    }
+
+
 def rate_limits(config: ServerConfig) -> RateLimits:
     return RateLimits(
         {
@@ -131,22 +172,18 @@ def create_app(
         return Response(theme_css(), media_type="text/css")
 
     async def meta(request: Request) -> Response:
-        presets = [
-            {
-                "name": n,
-                "description": _describe_preset(n),
-                "min_players": PRESETS[n].min_players,
-                "max_players": PRESETS[n].max_players,
-            }
-            for n in WEB_PRESETS
-        ]
         return JSONResponse(
             {
-                "presets": presets,
+                "presets": [_preset_meta(n) for n in WEB_PRESETS],
                 "default_rules": DEFAULT_RULES,
                 "lexicons": list(config.lexicons),
                 "default_lexicon": config.default_lexicon,
                 "levels": list(levels()),
+                "level_info": level_info(),
+                "challenge_rules": [
+                    {"value": rule.value, "description": text}
+                    for rule, text in CHALLENGE_RULES.items()
+                ],
             }
         )
 

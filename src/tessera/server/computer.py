@@ -37,6 +37,43 @@ def levels() -> tuple[str, ...]:
     return tuple(n for n in PLAYER_NAMES if n.startswith("level") or n == "best")
 
 
+# The README's strength table, the one copy the new-game dialog shows: each level's mean
+# score, its opponent's, its win % (95% interval) and bingos a game, each level against
+# ``static`` over 100 games (``python -m benchmarks.levels 100``). A test holds the README's
+# table to these figures.
+LEVEL_STRENGTH: dict[str, tuple[float, float, str, float]] = {
+    "level1": (212.8, 523.8, "0.0 (0–4)", 0.08),
+    "level2": (273.2, 487.7, "1.0 (0–5)", 0.41),
+    "level3": (357.4, 468.0, "13.0 (8–21)", 1.49),
+    "level4": (392.0, 444.7, "27.0 (19–36)", 1.90),
+    "level5": (406.7, 426.4, "40.5 (31–50)", 2.09),
+    "best": (418.4, 418.4, "50.0 (40–60)", 1.90),
+}
+BEST_DESCRIPTION = "strongest: simulation, then the exact endgame"
+
+
+def level_info() -> list[dict[str, Any]]:
+    """Each level the dialog offers: how it plays, and how it scored against ``static``."""
+    from tessera.engine import LEVELS
+
+    info = []
+    for name in levels():
+        number = name.removeprefix("level")
+        description = LEVELS[int(number)].description if number.isdigit() else BEST_DESCRIPTION
+        mean, opponent, win, bingos = LEVEL_STRENGTH[name]
+        info.append(
+            {
+                "name": name,
+                "description": description,
+                "mean_score": mean,
+                "opponent_score": opponent,
+                "win_pct": win,
+                "bingos": bingos,
+            }
+        )
+    return info
+
+
 HINT_COUNT = 10  # how many plays a hint lists
 
 

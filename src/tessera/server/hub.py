@@ -28,14 +28,14 @@ from sqlalchemy.engine import Connection
 from tessera.game import SPECTATOR, Game, GameState, PlayerView
 from tessera.legality import IllegalMove, Reason, play_from_squares
 from tessera.move import Challenge, Exchange, Move, NotationError, Pass, Play, parse_move
-from tessera.rules import PRESETS, OnMaxOvertime, Rules, TimeControl, preset
+from tessera.rules import PRESETS, ChallengeRule, OnMaxOvertime, Rules, TimeControl, preset
 from tessera.tiles import BLANK, TileError
 
 from .accounts import Accounts, User, check_display_name
 from .computer import Chooser, computer_player, levels
 from .config import ServerConfig
 from .errors import RequestError, excerpt, field_bool, field_int, field_str
-from .lobby import Lobby, Seek
+from .lobby import Lobby, Seek, parse_clock
 from .logwriter import LogWriter
 from .notify import Notifier
 from .ratings import Ratings, rating_key
@@ -54,6 +54,58 @@ MAX_PLACEMENTS = 32
 SWEEP_EVERY_S = 30.0
 
 Sender = Callable[[str], Awaitable[None]]  # sends one JSON text message
+CLOCK_FIELDS = frozenset({"initial_min", "increment_s", "max_overtime_min"})
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A new game as the new-game dialog asks for it, checked: the preset, the word list, the
+    seats, and the game's own time control and challenge rule (None: the preset's)."""
+
+    rules: str
+    lexicon: str
+    seats: list[Seat]
+    clock: dict[str, int] | None = None
+    challenge_rule: str | None = None
+
+
+def parse_own_clock(spec: dict[str, Any]) -> dict[str, int] | None:
+    """The game's own time control, ``{"initial_min", "increment_s", "max_overtime_min"}``
+    (main minutes 1–90, then seconds added per move 0–60 and minutes of overtime 0–10, at
+    10 points a minute); absent or null: the preset's."""
+    clock = spec.get("clock")
+    if clock is None:
+        return None
+    if not isinstance(clock, dict):
+        raise RequestError(
+            400, "bad_clock", "clock must be an object: initial_min, increment_s, max_overtime_min"
+        )
+    unknown = sorted(set(clock) - CLOCK_FIELDS)
+    if unknown:
+        raise RequestError(
+            400,
+            "bad_clock",
+            f"clock has no field {excerpt(unknown[0])}; use {sorted(CLOCK_FIELDS)}",
+        )
+    given = {k: v for k, v in clock.items() if v is not None}
+    if "initial_min" not in given:
+        raise RequestError(400, "bad_clock", "clock needs initial_min, the main time in minutes")
+    return parse_clock({"increment_s": 0, "max_overtime_min": 0, **given})
+
+
+def parse_challenge_rule(spec: dict[str, Any]) -> str | None:
+    """The game's own challenge rule (a :class:`ChallengeRule` value); absent, null or empty:
+    the preset's."""
+    value = field_str(spec, "challenge_rule", 16)
+    if not value:
+        return None
+    if value not in {r.value for r in ChallengeRule}:
+        raise RequestError(
+            400,
+            "bad_challenge_rule",
+            f"no challenge rule {excerpt(value)}; use one of {[r.value for r in ChallengeRule]}",
+        )
+    return value
 
 
 @dataclass(eq=False)
@@ -129,9 +181,11 @@ def apply_action(game: Game, action: Action) -> None:
 
 
 def game_rules(record: GameRecord) -> Rules:
-    """The record's preset, with the game's own clock when it has one (online play loses on
-    time: R7.3 forfeit)."""
+    """The record's preset, with the game's own challenge rule and clock when it has them
+    (a game with its own clock is lost on time past its maximum overtime: R7.3 forfeit)."""
     rules = preset(record.rules)
+    if record.challenge_rule:
+        rules = rules.replace(challenge_rule=ChallengeRule(record.challenge_rule))
     if record.clock:
         rules = rules.replace(
             clock=TimeControl(
@@ -252,9 +306,9 @@ class Hub:
         waited = max(0.0, time.time() - began_ms / 1000) if began_ms else 0.0
         return Session(record, game, lexicon, bots, time.monotonic() - waited)
 
-    def parse_spec(self, spec: dict[str, Any], user: User) -> tuple[str, str, list[Seat]]:
-        """(rules preset, lexicon name, seats) from the new-game dialog, checked. The
-        user's seats are the human ones (several: people sharing one screen)."""
+    def parse_spec(self, spec: dict[str, Any], user: User) -> GameSpec:
+        """The new game the dialog asks for, checked. The user's seats are the human ones
+        (several: people sharing one screen)."""
         rules_name = field_str(spec, "rules", 64) or DEFAULT_RULES
         if rules_name not in WEB_PRESETS:
             raise RequestError(
@@ -311,7 +365,9 @@ class Hub:
             raise RequestError(400, "bad_players", "player names must be different")
         if not any(s.kind == "human" for s in seats):
             raise RequestError(400, "bad_players", "at least one player must be a person")
-        return rules_name, lex_name, seats
+        return GameSpec(
+            rules_name, lex_name, seats, parse_own_clock(spec), parse_challenge_rule(spec)
+        )
 
     async def _check_lexicon(self, lex_name: str, rules: Rules) -> None:
         lexicon = await asyncio.to_thread(self.lexicon, lex_name)  # a first load compiles
@@ -327,15 +383,39 @@ class Hub:
     async def create(self, user: User, spec: dict[str, Any]) -> str:
         """A new game from the new-game dialog (against the computer, or people at one
         screen); returns its id."""
-        rules_name, lex_name, seats = self.parse_spec(spec, user)
-        await self._check_lexicon(lex_name, preset(rules_name))
+        return await self._start(self.parse_spec(spec, user))
+
+    async def _start(self, spec: GameSpec) -> str:
+        await self._check_lexicon(spec.lexicon, preset(spec.rules))  # the preset's tiles
         seed = random.SystemRandom().randrange(2**62)
         game_id = await asyncio.to_thread(
-            self.storage.create_game, rules_name, lex_name, seed, seats
+            lambda: self.storage.create_game(
+                spec.rules,
+                spec.lexicon,
+                seed,
+                spec.seats,
+                clock=spec.clock,
+                challenge_rule=spec.challenge_rule,
+            )
         )
         session = self._session_from(await asyncio.to_thread(self.storage.load, game_id))
         self._schedule_bots(session)
         return game_id
+
+    async def rematch_here(self, game_id: str, user: User | None) -> str:
+        """The same game again — players, computer levels, rules, word list, time control and
+        challenge rule — after a finished game against the computer or at one screen; a
+        fresh deal (a new seed). Returns the new game's id."""
+        session, _ = await self.player_session(game_id, user)
+        record = session.record
+        if record.online:
+            raise RequestError(400, "no_rematch", "a game between devices is rematched by offer")
+        if not session.over:
+            raise RequestError(400, "no_rematch", "a rematch follows a finished game")
+        spec = GameSpec(
+            record.rules, record.lexicon, list(record.seats), record.clock, record.challenge_rule
+        )
+        return await self._start(spec)
 
     async def start_from_seek(self, seek: Seek, acceptor: User) -> str:
         """The game a taken seek starts between its author and ``acceptor``."""

@@ -80,9 +80,9 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         user = await current_user(hub, request)
         token = None
         if user is None:  # "play the computer" is one click: the first person's name
-            _, _, seats = hub.parse_spec(body, User("", "", "guest"))  # refuse bad specs first
+            spec = hub.parse_spec(body, User("", "", "guest"))  # refuse bad specs first
             limits.check("guest", client_address(request))
-            name = next(s.name for s in seats if s.kind == "human")
+            name = next(s.name for s in spec.seats if s.kind == "human")
             user = await asyncio.to_thread(hub.accounts.guest, name)
             token = await asyncio.to_thread(hub.accounts.start_session, user)
         game_id = await hub.create(user, body)
@@ -139,9 +139,18 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         )
 
     async def rematch(request: Request) -> Response:
+        """Online: an offer to the other player (a seek). Against the computer or at one
+        screen: the same game again at once, its new id."""
         user = await require_user(hub, request)
+        game_id = request.path_params["game_id"]
+        session, _ = await hub.player_session(game_id, user)
+        if not session.record.online:
+            limits.check("create_game", client_address(request))
+            return JSONResponse(
+                {"id": await hub.rematch_here(game_id, user)}, status_code=201
+            )
         limits.check("seek", user.id)
-        seek = await hub.offer_rematch(request.path_params["game_id"], user)
+        seek = await hub.offer_rematch(game_id, user)
         return JSONResponse({"seek": seek.public()}, status_code=201)
 
     return [

@@ -7,7 +7,8 @@ milliseconds). Replaying the actions on ``Game(rules, lexicon, players, seed)`` 
 the game exactly (DESIGN principle 5). :meth:`Storage.append` commits before it returns, so
 a move the server acknowledges survives a crash; the primary key (game, sequence number)
 refuses a second action at the same place in the log. ``tessera_game_info`` holds what the
-online game adds: its clock, whether it is rated, its status and result; ``tessera_game_players``
+online game adds: its clock, whether it is rated, its status and result; ``tessera_game_rules``
+holds a game's own changes to its preset (its challenge rule); ``tessera_game_players``
 indexes games by the users who play them.
 """
 
@@ -68,6 +69,15 @@ info_table = Table(
     # when the player to move runs out of time (epoch ms): a game nobody watches is found
     # and adjudicated by its clock
     Column("deadline_ms", BigInteger, nullable=True, index=True),
+)
+
+# a game's own changes to its preset (new-game dialog): a table of its own, so that a
+# database made before it gains it by create_all
+rules_table = Table(
+    "tessera_game_rules",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("challenge_rule", String(16), nullable=True),  # a ChallengeRule value
 )
 
 players_table = Table(
@@ -165,6 +175,7 @@ class GameRecord:
     actions: list[Action] = field(default_factory=list)
     created_ms: int | None = None
     clock: dict[str, int] | None = None  # the game's own time control (TimeControl fields)
+    challenge_rule: str | None = None  # the game's own challenge rule, else the preset's
     rated: bool = False
     online: bool = False
     status: str = "live"
@@ -244,6 +255,7 @@ class Storage:
         seats: list[Seat],
         *,
         clock: dict[str, int] | None = None,
+        challenge_rule: str | None = None,
         rated: bool = False,
         online: bool = False,
     ) -> str:
@@ -275,6 +287,10 @@ class Storage:
                     deadline_ms=deadline,
                 )
             )
+            if challenge_rule is not None:
+                conn.execute(
+                    insert(rules_table).values(game_id=game_id, challenge_rule=challenge_rule)
+                )
             owners = [(i, s.user) for i, s in enumerate(seats) if s.user is not None]
             if owners:
                 conn.execute(
@@ -367,8 +383,9 @@ class Storage:
         """The stored game with its actions in order, or None."""
         with self.engine.connect() as conn:
             row = conn.execute(
-                select(games_table, info_table)
+                select(games_table, info_table, rules_table.c.challenge_rule)
                 .outerjoin(info_table, info_table.c.game_id == games_table.c.id)
+                .outerjoin(rules_table, rules_table.c.game_id == games_table.c.id)
                 .where(games_table.c.id == game_id)
             ).first()
             if row is None:
@@ -387,6 +404,7 @@ class Storage:
             actions=[_action(r) for r in rows],
             created_ms=row.created_at,
             clock=json.loads(row.clock) if row.clock else None,
+            challenge_rule=row.challenge_rule,
             rated=bool(row.rated),
             online=bool(row.online),
             status=row.status or "live",

@@ -32,6 +32,9 @@ def event_json(event: Event, alphabet: Alphabet) -> dict[str, Any]:
         "move": move_text(move, alphabet),
         "words": [alphabet.format(w) for w in event.words],
     }
+    if event.challenger is not None:  # a challenge's verdict: who, and the words judged
+        data["challenger"] = event.challenger
+        data["verdict_words"] = [alphabet.format(w) for w in event.verdict_words]
     if event.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
         data["other_racks"] = alphabet.format(event.other_racks)
     if isinstance(move, Play):

@@ -7,9 +7,10 @@ import {
 } from "./board.js";
 import { $, goTo, showPage } from "./dom.js";
 import { describeClock, signed } from "./format.js";
-import { openNewGame } from "./newgame.js";
+import { openNewGame, rematchHere } from "./newgame.js";
 import { offer } from "./notices.js";
 import { asSentence, describeError } from "./session.js";
+import { challengeNews } from "./verdict.js";
 
 const app = {
   gameId: null,
@@ -22,6 +23,7 @@ const app = {
   receivedAt: 0,
   summaryShownFor: null,
   connected: true,      // the live socket (false: the reconnect banner shows)
+  dismissedVerdict: null, // "game:index" of the challenge banner closed on this page
 };
 window.tessera = app;  // for debugging and tests: the page's state, nothing secret
 
@@ -107,7 +109,9 @@ function render() {
     $("cover-btn").textContent = `I'm ${s.names[s.seat]}: show my tiles`;
   }
   const info = [`${s.rules.name} rules`, s.lexicon];
-  if (s.online) info.push(describeClock(s.clock), s.rated ? "rated" : "casual");
+  if (s.rules.challenges) info.push(`${s.rules.challenge_rule} challenge`);
+  if (s.clock) info.push(describeClock(s.clock));
+  if (s.online) info.push(s.rated ? "rated" : "casual");
   $("game-info").textContent = info.join(" · ");
   document.title = `${s.names.join(" vs ")} — Tessera`;
   renderBoard($("board"), s, app.pending, app.cursor);
@@ -129,23 +133,19 @@ function render() {
   $("challenge-btn").hidden = !s.rules.challenges;
   $("challenge-btn").disabled = !s.can_challenge;
   $("abort-btn").hidden = !s.can_abort;
-  $("rematch-btn").hidden = !(s.online && finished(s) && player);
-  $("verdict").textContent = verdict(s);
-  $("verdict").hidden = !$("verdict").textContent;
+  $("rematch-btn").hidden = !(finished(s) && player);
+  renderVerdict(s);
   if (!$("message").dataset.sticky) setMessage(turnText(s, mine, awaiting), "info");
   updatePreview();
 }
 
-// What the last challenge decided, while it is the latest news.
-function verdict(s) {
-  const e = s.history[s.history.length - 1];
-  if (!e) return "";
-  const name = s.names[e.player];
-  if (e.kind === "withdrawn") return `${name}'s play ${e.move} was challenged off.`;
-  if (e.kind === "lost_turn") return `${name} challenged a valid play and loses a turn.`;
-  if (e.kind === "challenge_penalty") return `${name} challenged a valid play: ${e.score} points.`;
-  if (e.kind === "challenge_bonus") return `The challenged play stands: ${name} ${signed(e.score)}.`;
-  return "";
+// The banner of the last challenge's verdict, until it is dismissed or stale.
+function renderVerdict(s) {
+  const news = challengeNews(s);
+  const shown = news !== null && app.dismissedVerdict !== `${s.game_id}:${news.index}`;
+  $("verdict").hidden = !shown;
+  $("verdict-text").textContent = shown ? news.text : "";
+  $("verdict").dataset.index = shown ? news.index : "";
 }
 
 function turnText(s, mine, awaiting) {
@@ -618,7 +618,7 @@ function showSummary() {
   });
   $("chart").replaceChildren(scoreChart(s));
   const player = !watching(s);
-  $("summary-rematch").hidden = !(s.online && player);
+  $("summary-rematch").hidden = !player;
   $("summary-new").textContent = s.online ? "Lobby" : "New game";
   $("summary-dialog").showModal();
 }
@@ -649,8 +649,14 @@ async function downloadGcg() {
 
 // ---------------------------------------------------------------- games between people
 
+// Online: an offer to the other player. Against the computer or at one screen: the same
+// game again at once.
 async function offerRematch() {
   try {
+    if (!app.state.online) {
+      await rematchHere(app.gameId);
+      return;
+    }
     await api.rematch(app.gameId);
     const other = app.state.names.filter((_, i) => !app.state.my_seats.includes(i)).join(", ");
     $("rematch-btn").disabled = true;
@@ -768,6 +774,10 @@ function init() {
   });
   $("abort-btn").addEventListener("click", abortGame);
   $("rematch-btn").addEventListener("click", offerRematch);
+  $("verdict-close").addEventListener("click", () => {
+    app.dismissedVerdict = `${app.state.game_id}:${$("verdict").dataset.index}`;
+    render();
+  });
   $("hint-btn").addEventListener("click", showHints);
   $("exchange-btn").addEventListener("click", openExchange);
   $("exchange-cancel").addEventListener("click", () => $("exchange-dialog").close());

@@ -1,10 +1,13 @@
-// A game against the computer (or people sharing this screen): the new-game dialog, and the
-// lobby's one-click "Play the computer" with the settings last chosen here.
+// A game against the computer (or people sharing this screen): the new-game dialog, which
+// remembers the last choices made in this browser, and the lobby's one-click "Play the
+// computer" and the rematch with the same settings.
 import { api, rememberGame } from "./api.js";
 import { $, el, goTo } from "./dom.js";
-import { currentUser, describeError, setUser } from "./session.js";
+import { asSentence, currentUser, describeError, setUser } from "./session.js";
 
 const SETTINGS = "tessera:computer";
+const MAX_OVERTIME_MIN = 10; // the server's bounds (hub.parse_own_clock)
+const MAX_INCREMENT_S = 60;
 let meta = null;
 
 export async function getMeta() {
@@ -12,18 +15,51 @@ export async function getMeta() {
   return meta;
 }
 
+function readSaved() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS));
+    return saved && typeof saved === "object" ? saved : {};
+  } catch {
+    return {}; // unreadable: the defaults
+  }
+}
+
 // The settings last used in this browser, where the server still offers them, else defaults.
 function settings(m) {
-  let saved = {};
-  try {
-    saved = JSON.parse(localStorage.getItem(SETTINGS)) || {};
-  } catch { /* unreadable: the defaults */ }
+  const saved = readSaved();
   const offered = (value, list) => (list.includes(value) ? value : null);
+  const clock = saved.clock && typeof saved.clock === "object" ? saved.clock : {};
+  const whole = (v, low, high, dflt) => (Number.isInteger(v) && v >= low && v <= high ? v : dflt);
   return {
+    mode: saved.mode === "people" ? "people" : "computer",
+    name: typeof saved.name === "string" ? saved.name : "",
+    count: whole(saved.count, 2, 4, 2),
+    names: Array.isArray(saved.names) ? saved.names.filter((n) => typeof n === "string") : [],
     rules: offered(saved.rules, m.presets.map((p) => p.name)) || m.default_rules,
     lexicon: offered(saved.lexicon, m.lexicons) || m.default_lexicon,
     level: offered(saved.level, m.levels) || (m.levels.includes("level3") ? "level3" : m.levels[0]),
+    challenge: offered(saved.challenge, m.challenge_rules.map((c) => c.value)) || "",
+    clock: {
+      own: clock.own === true,
+      minutes: whole(clock.minutes, 1, 90, 10),
+      kind: clock.kind === "overtime" ? "overtime" : "increment",
+      extra: whole(clock.extra, 0, clock.kind === "overtime" ? MAX_OVERTIME_MIN : MAX_INCREMENT_S, 0),
+    },
   };
+}
+
+// What the server is asked for: the game's own challenge rule and clock only when chosen.
+function gameOptions(s) {
+  const options = {};
+  if (s.challenge) options.challenge_rule = s.challenge;
+  if (s.clock.own) {
+    options.clock = {
+      initial_min: s.clock.minutes,
+      increment_s: s.clock.kind === "increment" ? s.clock.extra : 0,
+      max_overtime_min: s.clock.kind === "overtime" ? s.clock.extra : 0,
+    };
+  }
+  return options;
 }
 
 function fill(select, items, value) {
@@ -31,27 +67,107 @@ function fill(select, items, value) {
   if (items.some((it) => it.value === value)) select.value = value;
 }
 
+function preset(name) {
+  return meta.presets.find((p) => p.name === name);
+}
+
 export async function openNewGame() {
   const m = await getMeta();
   const saved = settings(m);
-  fill($("ng-rules"), m.presets.map((p) => ({ value: p.name, text: `${p.name} — ${p.description}` })),
-    saved.rules);
+  document.querySelector(`input[name="mode"][value="${saved.mode}"]`).checked = true;
+  fill($("ng-rules"), m.presets.map((p) => ({ value: p.name, text: p.name })), saved.rules);
   fill($("ng-lexicon"), m.lexicons.map((l) => ({ value: l, text: l })), saved.lexicon);
   fill($("ng-level"), m.levels.map((l) => ({ value: l, text: l })), saved.level);
+  renderStrength(m.level_info);
   const me = currentUser();
-  if (me) $("ng-name").value = me.name;
-  updateNames();
+  $("ng-name").value = (me && me.name) || saved.name || "You";
+  $("ng-count").value = String(saved.count);
+  updateNames(saved.names);
+  $("ng-challenge").replaceChildren(); // filled for the chosen rules, the saved rule chosen
+  $("ng-challenge").dataset.saved = saved.challenge;
+  document.querySelector(`input[name="ng-clock"][value="${saved.clock.own ? "own" : "preset"}"]`)
+    .checked = true;
+  $("ng-minutes").value = saved.clock.minutes;
+  $("ng-extra-kind").value = saved.clock.kind;
+  $("ng-extra").value = saved.clock.extra;
   $("ng-error").textContent = "";
+  modeChanged();
+  rulesChanged();
+  levelChanged();
+  clockChanged();
   $("new-game-dialog").showModal();
 }
 
-function updateNames() {
+// The README's strength table (served by /api/meta from its one copy on the server).
+function renderStrength(info) {
+  $("ng-levels").tBodies[0].replaceChildren(...info.map((l) => el("tr", { dataset: { level: l.name } },
+    el("td", { text: l.name }),
+    el("td", { className: "num", text: l.mean_score.toFixed(1) }),
+    el("td", { className: "num", text: l.opponent_score.toFixed(1) }),
+    el("td", { className: "num", text: l.win_pct }),
+    el("td", { className: "num", text: l.bingos.toFixed(2) }))));
+}
+
+function levelChanged() {
+  const level = $("ng-level").value;
+  const info = meta.level_info.find((l) => l.name === level);
+  $("ng-level-text").textContent = info
+    ? `${info.name}, ${info.description}: scores ${info.mean_score.toFixed(0)} a game on average, `
+      + `wins ${info.win_pct.split(" ")[0]}% against the static player.`
+    : "";
+  for (const row of $("ng-levels").tBodies[0].rows) {
+    row.classList.toggle("chosen", row.dataset.level === level);
+  }
+}
+
+// The preset's description, its challenge rule offered as the default, its clock, and what a
+// finish-line target is when that preset is chosen.
+function rulesChanged() {
+  const p = preset($("ng-rules").value);
+  $("ng-rules-text").textContent = p.description;
+  const note = $("ng-finish-note");
+  note.hidden = !p.finish_targets;
+  if (p.finish_targets) {
+    const counts = Object.entries(p.finish_targets).map(([n, t]) => `${t} with ${n} players`);
+    note.textContent = `Finish line: the game ends as soon as a player's score reaches the `
+      + `target (${p.finish_level}: ${counts.join(", ")}), and that player wins, with no `
+      + "adjustment for the tiles left on the racks. If the tiles run out first, the game ends "
+      + "as usual.";
+  }
+  const select = $("ng-challenge");
+  const wanted = select.options.length ? select.value : select.dataset.saved;
+  fill(select, [{ value: "", text: `As the rules (${p.challenge_rule})` },
+    ...meta.challenge_rules.map((c) => ({ value: c.value, text: c.value }))], wanted || "");
+  challengeChanged();
+  $("ng-clock-preset").textContent = p.clock
+    ? `As the rules: ${p.clock.initial_min} min each` : "As the rules: no clock";
+}
+
+// What the chosen challenge rule means (the preset's when none is chosen).
+function challengeChanged() {
+  const rule = $("ng-challenge").value || preset($("ng-rules").value).challenge_rule;
+  const info = meta.challenge_rules.find((c) => c.value === rule);
+  $("ng-challenge-text").textContent = info ? asSentence(info.description) : "";
+}
+
+function clockChanged() {
+  const own = document.querySelector('input[name="ng-clock"]:checked').value === "own";
+  $("ng-own-clock").hidden = !own;
+  const overtime = $("ng-extra-kind").value === "overtime";
+  $("ng-overtime-note").hidden = !overtime;
+  const extra = $("ng-extra");
+  extra.max = overtime ? MAX_OVERTIME_MIN : MAX_INCREMENT_S;
+  if (+extra.value > +extra.max) extra.value = extra.max;
+}
+
+function updateNames(saved = []) {
   const box = $("ng-names");
   const n = +$("ng-count").value;
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const input = el("input", { maxLength: 24, value: old[i] || `Player ${i + 1}`, dataset: { player: i } });
+    const value = old[i] || saved[i] || `Player ${i + 1}`;
+    const input = el("input", { maxLength: 24, value, dataset: { player: i } });
     box.appendChild(el("label", { text: `Player ${i + 1} ` }, input));
   }
 }
@@ -60,6 +176,27 @@ function modeChanged() {
   const people = document.querySelector('input[name="mode"]:checked').value === "people";
   $("people-opts").hidden = !people;
   $("computer-opts").hidden = people;
+}
+
+// The dialog's choices, as they are remembered.
+function chosen() {
+  const clockKind = $("ng-extra-kind").value;
+  return {
+    mode: document.querySelector('input[name="mode"]:checked').value,
+    name: $("ng-name").value.trim(),
+    count: +$("ng-count").value,
+    names: [...$("ng-names").querySelectorAll("input")].map((i) => i.value.trim()),
+    rules: $("ng-rules").value,
+    lexicon: $("ng-lexicon").value,
+    level: $("ng-level").value,
+    challenge: $("ng-challenge").value,
+    clock: {
+      own: document.querySelector('input[name="ng-clock"]:checked').value === "own",
+      minutes: Math.round(+$("ng-minutes").value),
+      kind: clockKind,
+      extra: Math.round(+$("ng-extra").value),
+    },
+  };
 }
 
 async function create(spec) {
@@ -71,21 +208,16 @@ async function create(spec) {
 
 async function startGame(event) {
   event.preventDefault();
-  const people = document.querySelector('input[name="mode"]:checked').value === "people";
-  let players;
-  if (people) {
-    players = [...$("ng-names").querySelectorAll("input")].map((i) => ({ name: i.value.trim(), kind: "human" }));
-  } else {
-    players = [
-      { name: $("ng-name").value.trim() || "You", kind: "human" },
-      { name: "Computer", kind: "computer", level: $("ng-level").value },
+  const c = chosen();
+  const players = c.mode === "people"
+    ? c.names.map((name) => ({ name, kind: "human" }))
+    : [
+      { name: c.name || "You", kind: "human" },
+      { name: "Computer", kind: "computer", level: c.level },
     ];
-  }
-  const rules = $("ng-rules").value;
-  const lexicon = $("ng-lexicon").value;
   try {
-    await create({ players, rules, lexicon });
-    localStorage.setItem(SETTINGS, JSON.stringify({ rules, lexicon, level: $("ng-level").value }));
+    await create({ players, rules: c.rules, lexicon: c.lexicon, ...gameOptions(c) });
+    localStorage.setItem(SETTINGS, JSON.stringify(c));
     $("new-game-dialog").close();
   } catch (err) {
     $("ng-error").textContent = describeError(err);
@@ -104,13 +236,26 @@ export async function quickComputerGame(name) {
     ],
     rules: saved.rules,
     lexicon: saved.lexicon,
+    ...gameOptions(saved),
   });
+}
+
+// The same game again (players, levels, rules, clock): the server starts it and answers its id.
+export async function rematchHere(gameId) {
+  const res = await api.rematch(gameId);
+  rememberGame(res.id);
+  goTo(`/g/${res.id}`);
 }
 
 export function initNewGame() {
   $("new-game-btn").addEventListener("click", openNewGame);
   $("new-game-form").addEventListener("submit", startGame);
   $("ng-cancel").addEventListener("click", () => $("new-game-dialog").close());
-  $("ng-count").addEventListener("change", updateNames);
+  $("ng-count").addEventListener("change", () => updateNames());
+  $("ng-rules").addEventListener("change", rulesChanged);
+  $("ng-level").addEventListener("change", levelChanged);
+  $("ng-challenge").addEventListener("change", challengeChanged);
+  $("ng-extra-kind").addEventListener("change", clockChanged);
   document.querySelectorAll('input[name="mode"]').forEach((r) => r.addEventListener("change", modeChanged));
+  document.querySelectorAll('input[name="ng-clock"]').forEach((r) => r.addEventListener("change", clockChanged));
 }
