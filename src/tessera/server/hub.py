@@ -131,10 +131,11 @@ class Session:
     texts: dict[tuple[int, frozenset[int]], str] = field(default_factory=dict)  # state_text
     texts_seq: int = -1
     game_text: str | None = None  # names, rules, layout…: the same in every state
-    board_cells: tuple[tuple[str | None, ...], ...] | None = None  # the board's JSON at texts_seq
+    board_text: str | None = None  # the board's JSON at texts_seq, the same for every viewer
     history_texts: dict[int, tuple[bool, list[str]]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
-    clock_task: asyncio.Task[None] | None = None
+    clock_timer: asyncio.TimerHandle | None = None  # when the player to move runs out of time
+    clock_task: asyncio.Task[None] | None = None  # ending the game on time, once that is due
 
     @property
     def busy(self) -> bool:
@@ -508,10 +509,14 @@ class Hub:
                 dropped += 1
         return dropped
 
-    def _forget(self, game_id: str, session: Session) -> None:
-        for task in (session.bot_task, session.clock_task):
+    @staticmethod
+    def _stop_tasks(session: Session) -> None:
+        for task in (session.bot_task, session.clock_task, session.clock_timer):
             if task is not None:
                 task.cancel()
+
+    def _forget(self, game_id: str, session: Session) -> None:
+        self._stop_tasks(session)
         if self.sessions.get(game_id) is session:
             del self.sessions[game_id]
 
@@ -570,15 +575,17 @@ class Hub:
         if session.texts_seq != seq:
             session.texts.clear()
             session.texts_seq = seq
-            session.board_cells = None
+            session.board_text = None
         key = (seat, seats)
         text = session.texts.get(key)
         if text is None:
             record = session.record
             view = self._view(session, seat)
-            if session.board_cells is None:
-                session.board_cells = board_json(view.board, view.tileset.alphabet)
-            data = position_json(view, session.board_cells)
+            if session.board_text is None:
+                cells = board_json(view.board, view.tileset.alphabet)
+                session.board_text = json.dumps(cells, separators=(",", ":"))
+            data = position_json(view, ())
+            del data["board"]  # spliced in as text below
             data["game_id"] = record.id
             data["kinds"] = [s.kind for s in record.seats]
             data["levels"] = [s.level for s in record.seats]
@@ -603,7 +610,7 @@ class Hub:
                 session.game_text = json.dumps(game_json(view), separators=(",", ":"))[1:-1]
             history = self._history_text(session, seat, view)
             text = session.texts[key] = (
-                f'{{{session.game_text},"history":{history},'
+                f'{{{session.game_text},"board":{session.board_text},"history":{history},'
                 f"{json.dumps(data, separators=(',', ':'))[1:]}"
             )
         elapsed = int((time.monotonic() - session.turn_started) * 1000)
@@ -1101,10 +1108,11 @@ class Hub:
     # -- clocks --------------------------------------------------------------------------
 
     def _schedule_clock(self, session: Session) -> None:
-        """R7.3: when the player to move runs past the maximum overtime, the game ends."""
-        if session.clock_task is not None:
-            session.clock_task.cancel()
-            session.clock_task = None
+        """R7.3: when the player to move runs past the maximum overtime, the game ends. A
+        timer, not a sleeping task: every move moves it, and a timer is cheap to cancel."""
+        if session.clock_timer is not None:
+            session.clock_timer.cancel()
+            session.clock_timer = None
         game = session.game
         clock = game.rules.clock
         if clock is None or session.over:
@@ -1113,13 +1121,17 @@ class Hub:
         left = game.clock_ms(seat) or 0
         limit_ms = left + clock.max_overtime_min * 60_000 + 20  # just past the maximum
         due = session.turn_started + max(0, limit_ms) / 1000
-        seq = session.seq
-        session.clock_task = asyncio.get_running_loop().create_task(
-            self._expire(session, seat, seq, due)
+        session.clock_timer = asyncio.get_running_loop().call_later(
+            max(0.0, due - time.monotonic()), self._clock_due, session, seat, session.seq
         )
 
-    async def _expire(self, session: Session, seat: int, seq: int, due: float) -> None:
-        await asyncio.sleep(max(0.0, due - time.monotonic()))
+    def _clock_due(self, session: Session, seat: int, seq: int) -> None:
+        session.clock_timer = None
+        session.clock_task = asyncio.get_running_loop().create_task(
+            self._expire(session, seat, seq)
+        )
+
+    async def _expire(self, session: Session, seat: int, seq: int) -> None:
         async with session.lock:
             await self.catch_up(session)
             if session.seq != seq or session.over:
@@ -1137,9 +1149,7 @@ class Hub:
 
     async def close(self) -> None:
         for session in self.sessions.values():
-            for task in (session.bot_task, session.clock_task):
-                if task is not None:
-                    task.cancel()
+            self._stop_tasks(session)
         await self.notifier.close()
         await asyncio.to_thread(self.writer.close)
         self.cpu.shutdown(wait=False, cancel_futures=True)

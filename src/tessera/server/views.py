@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from tessera.board import Board, format_position
 from tessera.game import Event, EventKind, PlayerView
 from tessera.move import Exchange, Move, Pass, Play
 from tessera.rules import ChallengeRule
-from tessera.tiles import Alphabet
+from tessera.tiles import Alphabet, TileError
 
 
 def move_text(move: Move | None, alphabet: Alphabet) -> str:
@@ -45,13 +46,26 @@ def event_json(event: Event, alphabet: Alphabet) -> dict[str, Any]:
     return data
 
 
+@lru_cache(maxsize=16)
+def tile_labels(alphabet: Alphabet) -> tuple[str | None, ...]:
+    """Each tile id's label (a blank's letter in lower case), None for an empty square and
+    for ids outside the alphabet: one look-up a square instead of a call."""
+
+    def label(tile: int) -> str | None:
+        try:
+            return alphabet.label(tile) if tile else None
+        except TileError:
+            return None
+
+    return tuple(label(t) for t in range(256))
+
+
 def board_json(board: Board, alphabet: Alphabet) -> tuple[tuple[str | None, ...], ...]:
     """The board as rows of tile labels (a blank's letter in lower case), None where empty.
     Tuples of text, which the cycle collector stops tracking: a server caches one per game."""
-    return tuple(
-        tuple(alphabet.label(t) if (t := board.get(r, c)) else None for c in range(board.cols))
-        for r in range(board.rows)
-    )
+    labels = tile_labels(alphabet).__getitem__
+    cells, cols = board.cells, board.cols
+    return tuple(tuple(map(labels, cells[i : i + cols])) for i in range(0, len(cells), cols))
 
 
 def layout_json(view: PlayerView) -> dict[str, Any]:
