@@ -102,3 +102,22 @@ def test_autoplay_cli_refuses_bad_input() -> None:
     assert one.exit_code != 0 and "exactly two players" in one.output
     rules = runner.invoke(main, ["autoplay", "--rules", "nope", "-n", "2"])
     assert rules.exit_code != 0 and "no rules preset" in rules.output
+
+
+@pytest.mark.parametrize("preset", ["naspa", "nine_tile"])
+def test_bingos_are_the_presets_bingos_as_the_records_show(tmp_path: Path, preset: str) -> None:
+    """R8.2.1: 9-tile counts plays of 7, 8 and 9 tiles (it reported 0.25 a game, counting only
+    full-rack plays); the compiled count equals the bonuses in each game's record."""
+    spec = MatchSpec(("static", "static-noleaves"), 4, seed=5, rules=preset, gcg_dir=str(tmp_path))
+    rep, records = autoplay(spec, workers=1)
+    for record, path in zip(records, sorted(tmp_path.glob("*.gcg")), strict=True):
+        game = gcg.replay(path.read_text(encoding="utf-8"), preset)
+        by_seat = [
+            sum(1 for e in game.history if e.kind == "play" and e.player == seat
+                and e.breakdown is not None and e.breakdown.bingo > 0)
+            for seat in (0, 1)
+        ]
+        a_seat = 0 if record.a_first_seat else 1
+        assert record.bingos == (by_seat[a_seat], by_seat[1 - a_seat])
+    if preset == "nine_tile":
+        assert sum(rep.bingos_per_game) > 2  # 7- and 8-tile plays are frequent with 9 tiles

@@ -340,7 +340,7 @@ struct Duel {
                 used++;
             }
             scores[p] += m.score;
-            if (used == r.rack_size) bingos[p]++;
+            if (eng.config().bingo[used] > 0) bingos[p]++;  // the preset's bingo sizes (R8.2.1)
             int n = rack_size(eng, p);
             while (n < r.rack_size && bag.size() > 0) {
                 counts[p][bag.draw()]++;

@@ -203,12 +203,12 @@ def run_games(spec: MatchSpec, games: Sequence[tuple[int, int, bool]]) -> list[G
 
 
 def _bingos(game: Game, player: int) -> int:
-    bonus = dict(game.rules.bingo_bonus)
+    """Plays that earned the preset's bingo bonus (R8.2.1: 9-tile counts 7, 8 and 9)."""
     return sum(
         1
         for e in game.history
         if e.kind == "play" and e.player == player and e.breakdown is not None
-        and e.breakdown.tiles_played in bonus
+        and e.breakdown.bingo > 0
     )
 
 
