@@ -22,6 +22,7 @@ server's.
 
     python -m benchmarks load                     # computer games, SQLite and PostgreSQL
     python -m benchmarks.load --mode people --db postgres --games 100,500,1000 --workers 2
+    python -m benchmarks.load --mode people --db sqlite --games 1000 --pace people --moves both
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ async def computer_client(
     tally: Tally,
     pause: tuple[float, float],
     stop: asyncio.Event,
+    moves: str,
 ) -> None:
     async with device(url, connector) as http:
         while not stop.is_set():
@@ -146,7 +148,8 @@ async def computer_client(
                     t0 = time.perf_counter()
                     body = await hinted_move(http, gid, state)
                     tally.side(time.perf_counter() - t0)
-                    backlog.extend(await send_move(ws, state, body, tally))
+                    via = http if moves == "http" else None
+                    backlog.extend(await send_move(ws, via, gid, state, body, tally))
 
 
 async def hinted_move(http: aiohttp.ClientSession, gid: str, state: dict[str, Any]) -> dict:
@@ -162,12 +165,25 @@ async def hinted_move(http: aiohttp.ClientSession, gid: str, state: dict[str, An
 
 
 async def send_move(
-    ws: aiohttp.ClientWebSocketResponse, state: dict[str, Any], body: dict, tally: Tally
+    ws: aiohttp.ClientWebSocketResponse,
+    http: aiohttp.ClientSession | None,
+    gid: str,
+    state: dict[str, Any],
+    body: dict,
+    tally: Tally,
 ) -> list[dict[str, Any]]:
-    """Make a move on the game's socket, as the page does, and time it to its answer. Returns
-    the states that came before the answer (the new position among them)."""
+    """Make a move on the game's socket, as the page does (or, given ``http``, over
+    ``POST /move``, as the page did before), and time it to its answer. Returns the states
+    that came on the socket before the answer (the new position among them)."""
     t0 = time.perf_counter()
     move = {"seat": state["seat"], "seq": state["seq"], **body}
+    if http is not None:
+        status, answer = await post(http, f"/api/games/{gid}/move", move)
+        if status == 200 and answer.get("ok") is not False:  # refused: 200, ok false
+            tally.record(time.perf_counter() - t0)
+        elif status != 409:
+            tally.errors += 1
+        return []
     await ws.send_str(json.dumps({"type": "move", "id": state["seq"], "move": move}))
     states = []
     while True:
@@ -234,6 +250,7 @@ async def people_pair(
     stop: asyncio.Event,
     finder: MoveFinder,
     index: int,
+    moves: str,
 ) -> None:
     async with device(url, connector) as a, device(url, connector) as b:
         for http, name in ((a, f"A{index}"), (b, f"B{index}")):
@@ -261,15 +278,17 @@ async def people_pair(
             ):
                 await wa.send_str("{}")
                 await wb.send_str("{}")
+                via_a, via_b = (a, b) if moves == "http" else (None, None)
                 await asyncio.gather(
-                    seat_loop(wa, gid, rng, tally, pause, stop, finder),
-                    seat_loop(wb, gid, rng, tally, pause, stop, finder),
+                    seat_loop(wa, via_a, gid, rng, tally, pause, stop, finder),
+                    seat_loop(wb, via_b, gid, rng, tally, pause, stop, finder),
                 )
             tally.games += tally.counting
 
 
 async def seat_loop(
     ws: aiohttp.ClientWebSocketResponse,
+    http: aiohttp.ClientSession | None,
     gid: str,
     rng: random.Random,
     tally: Tally,
@@ -294,7 +313,7 @@ async def seat_loop(
         await think(rng, pause)
         body = finder.body(state)
         sent_at[seq] = time.perf_counter()
-        backlog.extend(await send_move(ws, state, body, tally))
+        backlog.extend(await send_move(ws, http, gid, state, body, tally))
 
 
 SENT: dict[str, dict[int, float]] = {}  # game -> seq of a move -> when it was sent
@@ -304,14 +323,20 @@ SENT: dict[str, dict[int, float]] = {}  # game -> seq of a move -> when it was s
 
 
 async def run_level(
-    url: str, mode: str, games: int, seconds: float, pause: tuple[float, float], seed: int
+    url: str,
+    mode: str,
+    games: int,
+    seconds: float,
+    pause: tuple[float, float],
+    seed: int,
+    moves: str = "socket",
 ) -> dict[str, float]:
     tally = Tally()
     stop = asyncio.Event()
     gc.collect()
     gc.disable()  # see the module's docstring; a level is bounded in time, so is its garbage
     try:
-        return await _run_level(url, mode, games, seconds, pause, seed, tally, stop)
+        return await _run_level(url, mode, games, seconds, pause, seed, tally, stop, moves)
     finally:
         gc.enable()
         gc.collect()
@@ -326,6 +351,7 @@ async def _run_level(
     seed: int,
     tally: Tally,
     stop: asyncio.Event,
+    moves: str,
 ) -> dict[str, float]:
     connector = aiohttp.TCPConnector(limit=0)
     finder = MoveFinder() if mode == "people" else None
@@ -333,9 +359,9 @@ async def _run_level(
     for i in range(games):
         rng = random.Random(seed * 100_003 + i)
         if finder is None:
-            job = computer_client(url, connector, rng, tally, pause, stop)
+            job = computer_client(url, connector, rng, tally, pause, stop, moves)
         else:
-            job = people_pair(url, connector, rng, tally, pause, stop, finder, i)
+            job = people_pair(url, connector, rng, tally, pause, stop, finder, i, moves)
         tasks.append(asyncio.create_task(job))
     await asyncio.sleep(min(20.0, 2 + games / 40) + pause[1])  # every game under way
     tally.counting = True
@@ -462,6 +488,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--workers", default="1", help="comma-separated process counts")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--moves",
+        default="socket",
+        help="socket (as the page moves), http (POST /move, as it did before), or both: "
+        "each level runs once each way against the same server",
+    )
     args = parser.parse_args(
         argv if argv is not None else sys.argv[2:] if sys.argv[1:2] == ["load"] else sys.argv[1:]
     )
@@ -474,19 +506,25 @@ def main(argv: list[str] | None = None) -> None:
                 with database(kind) as url_db, server(url_db, workers) as url:
                     for pace in args.pace.split(","):
                         pause = (2.0, 6.0) if pace == "people" else (0.0, 0.0)
-                        rows = [
-                            asyncio.run(run_level(url, mode, n, args.seconds, pause, args.seed))
-                            for n in levels
-                        ]
-                        report(
-                            f"{mode} games, {kind}, {workers} process(es), {pace} pace", mode, rows
-                        )
-                        if pace == "saturation" and len(rows) > 1:
-                            print(
-                                f"  throughput at {rows[-1]['games']} games / at "
-                                f"{rows[0]['games']}: "
-                                f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
+                        for moves in args.moves.replace("both", "socket,http").split(","):
+                            rows = [
+                                asyncio.run(
+                                    run_level(url, mode, n, args.seconds, pause, args.seed, moves)
+                                )
+                                for n in levels
+                            ]
+                            report(
+                                f"{mode} games, {kind}, {workers} process(es), {pace} pace, "
+                                f"moves over {moves}",
+                                mode,
+                                rows,
                             )
+                            if pace == "saturation" and len(rows) > 1:
+                                print(
+                                    f"  throughput at {rows[-1]['games']} games / at "
+                                    f"{rows[0]['games']}: "
+                                    f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
+                                )
 
 
 if __name__ == "__main__":
