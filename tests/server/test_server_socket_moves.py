@@ -150,3 +150,35 @@ def test_moves_on_the_socket_count_against_the_move_limit(db: str) -> None:
                 s = pushed[-1] if pushed else s
                 statuses.append(answer.get("status", 200))
     assert statuses[:2] == [200, 200] and set(statuses[2:]) == {429}
+
+
+def test_a_game_rebuilt_after_a_failed_write_hangs_up_on_its_pages_so_they_reconnect(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move that cannot be stored drops the live game (rebuilt from its log next time);
+    the pages that watched it are closed with 1012 and, reconnected, follow the new one."""
+    from starlette.websockets import WebSocketDisconnect
+
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    gid = new_game(client, players=HUMANS)
+    with client.websocket_connect(f"{WS}/api/games/{gid}/ws") as ws:
+        s = opened(ws)
+        body = {"seat": s["seat"], **best_move(client, gid, s)}
+
+        async def broken(*_args: Any, **_kwargs: Any) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(hub.writer, "append", broken)
+        ws.send_text(json.dumps({"type": "move", "id": 1, "move": body}))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            answer = receive(ws)
+            assert answer["status"] == 503 and answer["reason"] == "storage"
+            receive(ws)
+        assert closed.value.code == 1012
+    monkeypatch.undo()
+    with client.websocket_connect(f"{WS}/api/games/{gid}/ws") as ws:
+        again = opened(ws)
+        assert again["seq"] == s["seq"]  # nothing was stored, nothing changed
+        ws.send_text(json.dumps({"type": "move", "id": 2, "move": body}))
+        pushed, answer = answer_of(ws)
+    assert answer["ok"] is True and [p["seq"] for p in pushed] == [s["seq"] + 1]

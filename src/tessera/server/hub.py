@@ -18,7 +18,7 @@ import os
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,6 +116,7 @@ class Listener:
     seats: frozenset[int]
     send: Sender
     seat: int | None = None  # a seat the page asked for, else the active one
+    hang_up: Callable[[], Awaitable[None]] | None = None  # closes the socket: the page reconnects
 
 
 @dataclass(eq=False)
@@ -249,6 +250,7 @@ class Hub:
         self.notifier.subscribe(self._on_event)
         self.notifier.on_reconnect(self._catch_up_all)
         self.sessions: OrderedDict[str, Session] = OrderedDict()  # least recently used first
+        self._jobs: set[asyncio.Task[None]] = set()  # fire-and-forget work, kept until done
         self.user_sockets: dict[str, set[Sender]] = {}  # lobby pages, by user id
         self.lobby_sockets: set[Sender] = set()
         self._lexicons: dict[str, Any] = {}
@@ -515,8 +517,20 @@ class Hub:
             if task is not None:
                 task.cancel()
 
+    def _background(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._jobs.add(task)
+        task.add_done_callback(self._jobs.discard)
+
     def _forget(self, game_id: str, session: Session) -> None:
+        """Drop a live game (rebuilt from its log when next asked). Pages still watching it
+        (the game was dropped because its log moved on or could not be written) are hung up
+        on: they reconnect at once and so watch the rebuilt game, not this one."""
         self._stop_tasks(session)
+        for listener in session.listeners:
+            if listener.hang_up is not None:
+                self._background(listener.hang_up())
+        session.listeners = set()
         if self.sessions.get(game_id) is session:
             del self.sessions[game_id]
 

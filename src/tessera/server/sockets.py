@@ -72,6 +72,12 @@ async def close(websocket: WebSocket, code: int, message: str, reason: str) -> N
 MOVE_MESSAGE = 'a move over the socket is {"type":"move","id":N,"move":{…}}'
 
 
+async def hang_up(websocket: WebSocket) -> None:
+    """Close with 1012 (service restart): the page reconnects and is sent the game afresh."""
+    with contextlib.suppress(Exception):
+        await websocket.close(code=1012)
+
+
 def answer_text(ident: int | None, **fields: object) -> str:
     return json.dumps({"type": "answer", "id": ident, **fields}, separators=(",", ":"))
 
@@ -117,7 +123,10 @@ def routes(
             except ValueError:
                 continue
             if isinstance(message, dict) and message.get("type") == "move":
-                await websocket.send_text(await answer_move(websocket, game_id, message))
+                answer = await answer_move(websocket, game_id, message)
+                if websocket.application_state is not WebSocketState.CONNECTED:
+                    return  # hung up meanwhile (the game was rebuilt): the page reconnects
+                await websocket.send_text(answer)
 
     async def answer_move(websocket: WebSocket, game_id: str, message: dict) -> str:
         ident = message.get("id")
@@ -157,7 +166,12 @@ def routes(
                     raise SocketRefused(4400, "hello is {seat?}")
                 user = await current_user(hub, websocket)
                 session, seats = await hub.watch_session(game_id, user)
-                listener = Listener(seats, websocket.send_text, asked)  # type: ignore[arg-type]
+                listener = Listener(
+                    seats,
+                    websocket.send_text,  # type: ignore[arg-type]
+                    asked,
+                    hang_up=lambda: hang_up(websocket),
+                )
                 async with session.lock:
                     await hub.catch_up(session)
                     first = hub.state_text(session, listener.seats, listener.seat)
