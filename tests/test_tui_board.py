@@ -141,6 +141,25 @@ def test_at_80_columns_the_panel_is_beside_the_board_and_as_tall(players):
         assert lines[0].startswith("    A  B  C") and lines[16].startswith("    A  B  C")
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_finish_line_game_shows_how_far_each_player_is_from_the_target(players):
+    """R8.3: the race's target for the number of players, and each player's distance to it,
+    in the scores, without a line more at 80 columns."""
+    names = ["Ann", "Bob", "Cy", "Di"][:players]
+    game = Game(rules="finish_line", players=names, seed=5, first=0)
+    target = game.rules.finish_target(players)
+    assert target is not None
+    game.set_rack("Ann", "QUITEAB")
+    game.play("8D QUITE")
+    game.pass_turn()
+    view = game.view("Ann")
+    wide = text_of(render_view(view, show_private=True, width=120), width=120)
+    assert f"{target - view.scores[0]} to go" in wide and f"{target} to go" in wide
+    lines = text_of(render_view(view, show_private=True, width=80), width=80).splitlines()
+    assert len(lines) == 17 and max(len(line.rstrip()) for line in lines) <= 80
+    assert f"{target - view.scores[0]} to" in "\n".join(lines)
+
+
 def test_at_80_columns_the_final_summary_is_beside_the_board():
     game = new_game()
     game.resign("Ann")

@@ -92,6 +92,7 @@ def game_json(view: PlayerView) -> dict[str, Any]:
             "challenge_rule": rules.challenge_rule.value,
             "exchange_min_bag": rules.exchange_min_bag,
             "clock": rules.clock is not None,
+            "finish_target": rules.finish_target(len(view.names)),  # R8.3; None: not a race
         },
         "layout": layout_json(view),
         "letters": list(alphabet.labels),

@@ -199,9 +199,13 @@ def scores_table(view: PlayerView) -> Table:
     table.add_column(justify="right")
     table.add_column(style="dim")
     over = view.state is GameState.OVER
+    target = view.rules.finish_target(len(view.names))  # R8.3: a race to this score
     for i, name in enumerate(view.names):
         mark = "▶" if not over and i == view.to_move else ""
         extra = f"{view.rack_counts[i]} tiles"
+        if target is not None:
+            left = target - view.scores[i]
+            extra += f", {left} to go" if left > 0 else ", over the line"
         if view.clocks_ms is not None:
             extra += f"  {_clock(view.clocks_ms[i])}"
         style = TO_MOVE_STYLE if mark else ""

@@ -107,6 +107,14 @@ export function renderPlayers(root, state, clockNow) {
     score.className = "score";
     score.textContent = state.scores[i];
     row.append(n, clock, score);
+    const target = state.rules.finish_target;
+    if (target != null) {  // a finish-line game (R8.3): how far each player is from the line
+      const toGo = document.createElement("span");
+      toGo.className = "to-go";
+      const left = target - state.scores[i];
+      toGo.textContent = left > 0 ? `${left} to go` : "over the line";
+      row.appendChild(toGo);
+    }
     const change = state.ratings && state.ratings[i];
     if (change) {
       const r = document.createElement("span");

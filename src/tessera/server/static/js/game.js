@@ -109,6 +109,7 @@ function render() {
     $("cover-btn").textContent = `I'm ${s.names[s.seat]}: show my tiles`;
   }
   const info = [`${s.rules.name} rules`, s.lexicon];
+  if (s.rules.finish_target != null) info.push(`first to ${s.rules.finish_target} points`);
   if (s.rules.challenges) info.push(`${s.rules.challenge_rule} challenge`);
   if (s.clock) info.push(describeClock(s.clock));
   if (s.online) info.push(s.rated ? "rated" : "casual");
