@@ -15,7 +15,7 @@ from typing import Any
 
 from tessera.lexicon import Leaves, Lexicon
 from tessera.move import Exchange, Move, Pass, Play
-from tessera.rules import OutAdjust, Rules, ScorelessEnd, Validity
+from tessera.rules import OutAdjust, Rules, ScorelessEnd
 from tessera.tiles import Alphabet
 
 try:
@@ -37,8 +37,6 @@ def unsupported_reason(rules: Rules, players: int = 2) -> str | None:
     """Why the compiled engine cannot rank moves (or play whole games) under ``rules``."""
     if not available():
         return "the compiled core was built without the static engine (reinstall tessera)"
-    if rules.validity is not Validity.EXACT:
-        return f"{rules.name}: anagram validity (Clabbers) is not supported by the static engine"
     if not rules.first_play_covers_center:
         return f"{rules.name}: a first play that need not cover the start square"
     if rules.tileset.alphabet.size > 63:
