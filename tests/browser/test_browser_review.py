@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import PHONE, shot
+from browserkit import PHONE, hints, shot, start_vs_computer, state, wait_my_turn
 
 from support.analyzecli import cli_analysis
 
@@ -85,3 +85,39 @@ def test_a_file_that_is_not_a_game_record_is_refused_with_the_reason(
     page.wait_for_function("() => document.getElementById('rv-error').textContent !== ''")
     assert "Not a GCG game record" in page.locator("#rv-error").inner_text()
     assert page.locator("#rv-body").is_hidden()
+
+
+def test_the_game_over_dialog_reviews_the_finished_game(page: Any, tmp_path: Path) -> None:
+    s = start_vs_computer(page)
+    page.evaluate(
+        """async ([seat, placements]) => { const a = window.tessera;
+          await fetch(`/api/games/${a.gameId}/move`, {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({seat, action: 'play', placements})}); }""",
+        [s["seat"], hints(page)[0]["placements"]],
+    )
+    wait_my_turn(page)
+    page.on("dialog", lambda d: d.accept())  # "Resign this game?"
+    page.click("#resign-btn")
+    page.wait_for_selector("#summary-dialog[open]")
+    game_id = state(page)["game_id"]
+    record = tmp_path / "game.gcg"
+    record.write_text(
+        page.evaluate("async (id) => (await fetch(`/api/games/${id}/gcg`)).text()", game_id),
+        encoding="utf-8",
+    )
+    expected = cli_analysis(record, top=5)
+    page.click("#summary-review")
+    page.wait_for_url(f"**/review/{game_id}")
+    page.wait_for_selector("#rv-turns tbody tr")
+    rows = page.locator("#rv-turns tbody tr")
+    assert rows.count() == len(expected) >= 2
+    for i, turn in enumerate(expected):
+        cells = rows.nth(i).locator("td")
+        assert cells.nth(2).inner_text() == turn["rack"]  # every rack: the game is over
+        assert cells.nth(6).inner_text() == f"{turn['equity_lost']:.1f}"
+    page.keyboard.press("End")
+    last = expected[-1]
+    assert page.locator("#rv-turn").inner_text() == f"Turn {last['number']} / {len(expected)}"
+    best = page.locator("#rv-best tbody tr").first.locator("td").nth(1).inner_text()
+    assert best == last["best"][0]["move"]
