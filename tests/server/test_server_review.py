@@ -139,3 +139,34 @@ def test_reviews_are_rate_limited_per_client(sqlite_db: str) -> None:
     text = (GCG_DIR / "reference_game.gcg").read_text(encoding="utf-8")
     with TestClient(create_app(sqlite_db, config=config), base_url=BASE) as c:
         assert [upload(c, text).status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_a_review_past_its_time_limit_stops_with_a_503() -> None:
+    from itertools import count
+
+    from tessera.formats import gcg
+    from tessera.lexicon import Lexicon
+    from tessera.server.errors import RequestError
+    from tessera.server.review import TIME_LIMIT_S, review_record
+
+    record = gcg.load(GCG_DIR / "rules_example.gcg")
+    ticks = count(step=TIME_LIMIT_S / 3)  # each turn takes a third of the time allowed
+    with pytest.raises(RequestError) as caught:
+        review_record(record, Lexicon.load("enable"), lexicon_name="enable",
+                      clock=lambda: next(ticks))
+    assert (caught.value.status, caught.value.reason) == (503, "review_too_long")
+
+
+def test_a_play_through_empty_squares_is_shown_as_the_file_wrote_it(client: TestClient) -> None:
+    text = (
+        "#player1 al Al\n#player2 cy Cy\n>al: ADEHORT 8D HOARD +26 26\n"
+        ">cy: EILNQTU H8 .ILUENT +9 9\n>al: ABCDEFG - +0 26\n"
+    )
+    r = upload(client, text)
+    assert r.status_code == 200, r.text
+    second = r.json()["turns"][1]
+    assert second["shown"] == "H8 (D)ILUENT" and second["words"] == ["DILUENT"]
+    # a phony through a square the board has empty: refused, with its line
+    r = upload(client, text.replace("H8 .ILUENT", "A8 .ILUENT"))
+    assert (r.status_code, r.json()["reason"]) == (400, "bad_gcg"), r.text
+    assert "line 4" in r.json()["error"]

@@ -72,11 +72,16 @@ def _shown(game: Game, line: gcg.GcgEvent, a: TurnAnalysis) -> dict[str, Any]:
     """What the page shows of the move played: as people write it (``8A MES(QUITE)``, as the
     best moves are written), the words it formed (main word first) and its squares."""
     play = _play(game, line)
+    none = {"shown": a.played, "words": [], "squares": []}
     if play is None:
-        return {"shown": a.played, "words": [], "squares": []}
+        return none
+    try:  # a play through squares the board has empty is written as the file wrote it
+        shown = move_text(play, game.alphabet, game.board)
+    except NotationError:
+        return none
     spans = game.board.words_formed(play.placements, play.across)
     return {
-        "shown": move_text(play, game.alphabet, game.board),
+        "shown": shown,
         "words": [game.alphabet.format(w.tiles) for w in spans],
         "squares": [[r, c] for r, c, _ in play.placements],
     }
