@@ -30,7 +30,7 @@ def test_an_uploaded_gcg_stepped_to_a_turn_shows_what_tessera_analyze_prints(pag
     page.set_input_files("#rv-file", str(GCG))
     page.wait_for_selector("#rv-turns tbody tr")
     assert page.locator("#review").get_attribute("data-turn") == "1"
-    page.locator("body").click(position={"x": 5, "y": 5})  # the file input keeps no focus
+    assert page.evaluate("() => document.activeElement.id") == "rv-board"  # ← → work at once
     for _ in range(TURN - 1):
         page.keyboard.press("ArrowRight")
     assert page.locator("#review").get_attribute("data-turn") == str(TURN)

@@ -120,6 +120,7 @@ function show(data) {
   renderCharts(data);
   $("rv-body").hidden = false;
   renderTurn();
+  $("rv-board").focus({ preventScroll: true }); // ← → work at once (not in the file input)
 }
 
 async function load(request, what) {
