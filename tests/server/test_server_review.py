@@ -170,3 +170,16 @@ def test_a_play_through_empty_squares_is_shown_as_the_file_wrote_it(client: Test
     r = upload(client, text.replace("H8 .ILUENT", "A8 .ILUENT"))
     assert (r.status_code, r.json()["reason"]) == (400, "bad_gcg"), r.text
     assert "line 4" in r.json()["error"]
+
+
+def test_a_review_past_the_number_running_at_once_is_answered_busy(sqlite_db: str) -> None:
+    config = ServerConfig(reviews_at_once=0)  # as if the reviews allowed were all running
+    text = (GCG_DIR / "reference_game.gcg").read_text(encoding="utf-8")
+    with TestClient(create_app(sqlite_db, config=config), base_url=BASE) as c:
+        r = upload(c, text)
+        assert (r.status_code, r.json()["reason"]) == (503, "review_busy"), r.text
+    # one at a time: each review, refused or not, frees its place when it ends
+    config = ServerConfig(reviews_at_once=1)
+    with TestClient(create_app(sqlite_db, config=config), base_url=BASE) as c:
+        codes = [upload(c, t).status_code for t in (text, "not a game", text, text)]
+        assert codes == [200, 400, 200, 200]

@@ -3,12 +3,15 @@ and ``GET /api/games/{id}/review`` for a finished game the caller may see (a gam
 people once it is over, a private game only to its players; never a game in play, whose
 racks are secret). Both are limited per client address and run on the CPU pool; a finished
 game's review is kept (games do not change once over), the most recent :data:`CACHED` of them.
+At most ``config.reviews_at_once`` run at one time (a long game holds a core for seconds); one
+more is answered 503 at once rather than queued behind them.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -30,6 +33,25 @@ UPLOAD_BODY_BYTES = 160 * 1024  # the JSON around a record of review.MAX_GCG_CHA
 
 def routes(hub: Hub, limits: RateLimits) -> list[Route]:
     cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
+    running = 0
+
+    def finished_one() -> None:
+        nonlocal running
+        running -= 1
+
+    async def on_cpu(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The work on the CPU pool, counted until it ends there (a client that goes away
+        does not stop it, so it still counts)."""
+        nonlocal running
+        if running >= hub.config.reviews_at_once:
+            raise RequestError(
+                503, "review_busy", "other games are being reviewed; try again in a moment"
+            )
+        loop = asyncio.get_running_loop()
+        running += 1
+        future = hub.cpu.submit(work)
+        future.add_done_callback(lambda _: loop.call_soon_threadsafe(finished_one))
+        return await asyncio.wrap_future(future)
 
     def lexicon_name(body: dict[str, Any]) -> str:
         name = body.get("lexicon")
@@ -40,16 +62,16 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
             raise RequestError(400, "bad_lexicon", f"lexicon must be one of: {choices}")
         return str(name)
 
-    def review_upload(body: dict[str, Any]) -> dict[str, Any]:
-        name = lexicon_name(body)
-        record = read_upload(body.get("gcg"))
-        return review_record(record, hub.lexicon(name), lexicon_name=name)
-
     async def upload(request: Request) -> Response:
         limits.check("review", client_address(request))
         body = await json_body(request)
-        loop = asyncio.get_running_loop()
-        return JSONResponse(await loop.run_in_executor(hub.cpu, review_upload, body))
+
+        def review() -> dict[str, Any]:
+            name = lexicon_name(body)
+            record = read_upload(body.get("gcg"))
+            return review_record(record, hub.lexicon(name), lexicon_name=name)
+
+        return JSONResponse(await on_cpu(review))
 
     async def finished(request: Request) -> Response:
         game_id = request.path_params["game_id"]
@@ -68,7 +90,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
             record = gcg.loads(text)
             return {"game_id": game_id, **review_record(record, lexicon, lexicon_name=name)}
 
-        result = await asyncio.get_running_loop().run_in_executor(hub.cpu, review)
+        result = await on_cpu(review)
         cache[game_id] = result
         while len(cache) > CACHED:
             cache.popitem(last=False)
