@@ -12,7 +12,7 @@ candidates plus the move played (:func:`tessera.engine.simulation.simulate`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -116,20 +116,50 @@ def analyze_record(
     sim: SimSettings | None = None,
 ) -> Analysis:
     """Analyse a read GCG record, turn by turn (and simulate each turn with ``sim``)."""
+    turns = [t.analysis for t in analyze_turns(
+        record, lexicon, rules=rules, top=top, player=player, sim=sim
+    )]
+    return Analysis(name, player, turns)
+
+
+@dataclass(frozen=True)
+class AnalysedTurn:
+    """One turn's analysis with what it was made from: the file's line and the position
+    before the turn (the game replayed up to it)."""
+
+    line: gcg.GcgEvent
+    before: Game
+    analysis: TurnAnalysis
+
+
+def turn_lines(record: gcg.GcgGame) -> list[gcg.GcgEvent]:
+    """The record's turns: its plays, passes and exchanges, in order."""
+    return [e for e in record.events if e.kind in gcg.TURN_LINES]
+
+
+def analyze_turns(
+    record: gcg.GcgGame,
+    lexicon: Lexicon,
+    *,
+    rules: str | None = None,
+    top: int = 3,
+    player: str = "static",
+    sim: SimSettings | None = None,
+) -> Iterator[AnalysedTurn]:
+    """The turns of :func:`analyze_record`, one at a time, each with its position (what
+    ``tessera analyze`` and the web app's game review both show)."""
     bot = get_player(player, lexicon)
     if not isinstance(bot, StaticPlayer):  # pragma: no cover - get_player's static names
         raise AnalysisError(f"{player!r} cannot rank moves")
-    turn_lines = [e for e in record.events if e.kind in gcg.TURN_LINES]
-    if not turn_lines:
+    lines = turn_lines(record)
+    if not lines:
         raise AnalysisError("the game has no turns to analyse")
-    out: list[TurnAnalysis] = []
-    for i, line in enumerate(turn_lines):
+    for i, line in enumerate(lines):
         try:
             game = gcg.replay(record, rules, lexicon, turns=i)
         except gcg.GcgError as exc:
             raise AnalysisError(f"cannot replay the game up to turn {i + 1}: {exc}") from None
-        out.append(_analyze_turn(i + 1, line, game, bot, top, sim))
-    return Analysis(name, player, out)
+        yield AnalysedTurn(line, game, _analyze_turn(i + 1, line, game, bot, top, sim))
 
 
 def _analyze_turn(
@@ -281,6 +311,7 @@ def render_table(analysis: Analysis, out: TextIO) -> None:
 
 
 __all__ = [
+    "AnalysedTurn",
     "Analysis",
     "AnalysisError",
     "Candidate",
@@ -288,6 +319,8 @@ __all__ = [
     "TurnAnalysis",
     "analyze_file",
     "analyze_record",
+    "analyze_turns",
     "move_text",
     "render_table",
+    "turn_lines",
 ]

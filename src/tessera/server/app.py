@@ -2,11 +2,12 @@
 
 - pages: ``/`` (start and lobby), ``/g/{id}`` (a game, played or watched), ``/u/{name}``
   (a profile), ``/invite/{id}`` (an invitation link), ``/account``, ``/study`` (word
-  study), ``/analysis`` (the analysis board) — one HTML page whose modules under ``/static``
-  draw each;
+  study), ``/analysis`` (the analysis board), ``/review`` and ``/review/{id}`` (game
+  review) — one HTML page whose modules under ``/static`` draw each;
 - ``/api/…`` — accounts (:mod:`.routes_accounts`), games (:mod:`.routes_games`), the lobby
   (:mod:`.routes_lobby`), word study (:mod:`.routes_study`), the analysis board
-  (:mod:`.routes_analysis`), ``/api/meta`` for the new-game dialogs;
+  (:mod:`.routes_analysis`), game review (:mod:`.routes_review`), ``/api/meta`` for the
+  new-game dialogs;
 - WebSockets (:mod:`.sockets`): a game's live state, the lobby's changes.
 
 Every request passes :mod:`.guard` first (Host, Origin, body size, JSON). Who is asking comes
@@ -42,6 +43,7 @@ from . import (
     routes_analysis,
     routes_games,
     routes_lobby,
+    routes_review,
     routes_study,
     sockets,
 )
@@ -66,6 +68,8 @@ PAGES = (
     "/lobby",
     "/study",
     "/analysis",
+    "/review",
+    "/review/{game_id}",
 )
 
 ERROR_PAGE = """<!doctype html>
@@ -147,6 +151,7 @@ def rate_limits(config: ServerConfig) -> RateLimits:
             "study": "60/minute",  # a lookup or a search, per address
             "quiz": "240/minute",  # a question or an answer, per user
             "analyze": f"{config.analyses_per_minute}/minute",
+            "review": f"{config.reviews_per_minute}/minute",
         }
     )
 
@@ -252,6 +257,7 @@ def create_app(
         *routes_lobby.routes(the_hub, limits),
         *routes_study.routes(the_hub, limits),
         *routes_analysis.routes(the_hub, limits),
+        *routes_review.routes(the_hub, limits),
         *sockets.routes(the_hub, config, limits, socket_counts),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -267,6 +273,7 @@ def create_app(
             allowed_hosts=config.allowed_hosts,
             allowed_origins=config.allowed_origins,
             max_body=config.max_body_bytes,
+            body_limits={routes_review.UPLOAD_PATH: routes_review.UPLOAD_BODY_BYTES},
         ),
     )
     app.state.hub = the_hub

@@ -30,6 +30,8 @@ class ServerConfig:
     moves_per_minute: int = 120  # per user
     thinks_per_minute: int = 20  # hints that search (a core for think_s each), per user
     analyses_per_minute: int = 60  # analysis-board requests (all moves of a position), per client
+    reviews_per_minute: int = 10  # game reviews (every turn of a game analysed), per client
+    reviews_at_once: int = 2  # reviews running at one time (each holds a core up to 60 s)
     idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
     idle_over_game_s: float = 30.0  # and a finished one after this
     max_live_games: int = 5000

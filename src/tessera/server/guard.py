@@ -6,12 +6,13 @@
   trusted ``Host``) or one configured explicitly. Clients that are not browsers send none.
 - **Body**: a declared ``Content-Length`` over the limit is refused with 413 before a byte of
   the body is read; a chunked body is read only up to the limit. Unsafe API requests must say
-  ``application/json`` (a cross-site HTML form cannot).
+  ``application/json`` (a cross-site HTML form cannot). A few paths that take an uploaded
+  file (``body_limits``, by exact path) have a larger limit of their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
@@ -48,10 +49,18 @@ def origin_netloc(origin: str) -> str | None:
 class RequestGuard:
     """Origin and body checks (see the module doc); :func:`guard_middleware` adds the Host."""
 
-    def __init__(self, app: ASGIApp, *, allowed_origins: Iterable[str] = (), max_body: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        allowed_origins: Iterable[str] = (),
+        max_body: int,
+        body_limits: Mapping[str, int] | None = None,
+    ) -> None:
         self.app = app
         self.allowed = {n for n in (origin_netloc(o) for o in allowed_origins) if n}
         self.max_body = max_body
+        self.body_limits = dict(body_limits or {})
 
     def origin_ok(self, scope: Scope, headers: Headers) -> bool:
         origin = headers.get("origin")
@@ -89,6 +98,7 @@ class RequestGuard:
                     415, "bad_content_type", "send the request body as application/json"
                 )(scope, receive, send)
                 return
+        max_body = self.body_limits.get(scope["path"], self.max_body)
         declared = headers.get("content-length")
         if declared is not None:
             if not declared.isdigit() or len(declared) > 12:
@@ -96,8 +106,8 @@ class RequestGuard:
                     scope, receive, send
                 )
                 return
-            if int(declared) > self.max_body:
-                await self._too_large(scope, receive, send)
+            if int(declared) > max_body:
+                await self._too_large(max_body, scope, receive, send)
                 return
         body = b""
         more = True
@@ -106,8 +116,8 @@ class RequestGuard:
             if message["type"] != "http.request":  # the client went away
                 return
             body += message.get("body", b"")
-            if len(body) > self.max_body:
-                await self._too_large(scope, receive, send)
+            if len(body) > max_body:
+                await self._too_large(max_body, scope, receive, send)
                 return
             more = message.get("more_body", False)
         sent = False
@@ -121,10 +131,9 @@ class RequestGuard:
 
         await self.app(scope, replay, send)
 
-    async def _too_large(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = error_response(
-            413, "too_large", f"the request body is over {self.max_body} bytes"
-        )
+    @staticmethod
+    async def _too_large(max_body: int, scope: Scope, receive: Receive, send: Send) -> None:
+        response = error_response(413, "too_large", f"the request body is over {max_body} bytes")
         response.headers["Connection"] = "close"
         await response(scope, receive, send)
 
@@ -136,10 +145,19 @@ class RequestGuard:
 
 
 def guard_middleware(
-    *, allowed_hosts: Iterable[str], allowed_origins: Iterable[str] = (), max_body: int
+    *,
+    allowed_hosts: Iterable[str],
+    allowed_origins: Iterable[str] = (),
+    max_body: int,
+    body_limits: Mapping[str, int] | None = None,
 ) -> list[Middleware]:
     """The Host check, then the Origin and body checks, as Starlette middleware."""
     return [
         Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts), www_redirect=False),
-        Middleware(RequestGuard, allowed_origins=tuple(allowed_origins), max_body=max_body),
+        Middleware(
+            RequestGuard,
+            allowed_origins=tuple(allowed_origins),
+            max_body=max_body,
+            body_limits=body_limits,
+        ),
     ]

@@ -65,6 +65,8 @@ export const api = {
   hints: (id, body) => request("POST", `/api/games/${id}/hints`, { body }),
   gcg: (id) => request("GET", `/api/games/${id}/gcg`),
   replay: (id) => request("GET", `/api/games/${id}/replay`),
+  review: (id) => request("GET", `/api/games/${id}/review`),
+  reviewUpload: (gcg) => request("POST", "/api/review", { body: { gcg } }),
   rematch: (id) => request("POST", `/api/games/${id}/rematch`),
   // the analysis board
   analyzeMoves: (body) => request("POST", "/api/analysis/moves", { body }),

@@ -797,6 +797,7 @@ function init() {
   $("summary-rematch").addEventListener("click", offerRematch);
   $("summary-close").addEventListener("click", () => $("summary-dialog").close());
   $("gcg-btn").addEventListener("click", downloadGcg);
+  $("summary-review").addEventListener("click", () => goTo(`/review/${app.gameId}`));
   setInterval(() => {
     if (app.state && app.state.clocks_ms && !finished(app.state)) {
       updateClocks($("players"), app.state, clockNow);

@@ -8,6 +8,7 @@ import { showLobbyPage } from "./lobby.js";
 import { initNewGame } from "./newgame.js";
 import { startNotices } from "./notices.js";
 import { showProfilePage } from "./profile.js";
+import { showReviewPage } from "./review.js";
 import { showStudyPage } from "./study.js";
 import { loadMe } from "./session.js";
 
@@ -19,6 +20,8 @@ const ROUTES = [
   [/^\/account$/, () => showAccountPage()],
   [/^\/study$/, () => showStudyPage()],
   [/^\/analysis$/, () => showAnalysisPage()],
+  [/^\/review$/, () => showReviewPage()],
+  [/^\/review\/([\w-]+)$/, (m) => showReviewPage(m[1])],
 ];
 
 async function start() {

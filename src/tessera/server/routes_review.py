@@ -1,0 +1,102 @@
+"""Game review over HTTP (:mod:`.review`): ``POST /api/review`` with an uploaded GCG's text,
+and ``GET /api/games/{id}/review`` for a finished game the caller may see (a game between
+people once it is over, a private game only to its players; never a game in play, whose
+racks are secret). Both are limited per client address and run on the CPU pool; a finished
+game's review is kept (games do not change once over), the most recent :data:`CACHED` of them.
+At most ``config.reviews_at_once`` run at one time (a long game holds a core for seconds); one
+more is answered 503 at once rather than queued behind them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from tessera.formats import gcg
+
+from .errors import RequestError
+from .hub import Hub
+from .ratelimit import RateLimits
+from .review import read_upload, review_record
+from .web import client_address, current_user, json_body
+
+CACHED = 64
+UPLOAD_PATH = "/api/review"
+UPLOAD_BODY_BYTES = 160 * 1024  # the JSON around a record of review.MAX_GCG_CHARS characters
+
+
+def routes(hub: Hub, limits: RateLimits) -> list[Route]:
+    cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
+    running = 0
+
+    def finished_one() -> None:
+        nonlocal running
+        running -= 1
+
+    async def on_cpu(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The work on the CPU pool, counted until it ends there (a client that goes away
+        does not stop it, so it still counts)."""
+        nonlocal running
+        if running >= hub.config.reviews_at_once:
+            raise RequestError(
+                503, "review_busy", "other games are being reviewed; try again in a moment"
+            )
+        loop = asyncio.get_running_loop()
+        running += 1
+        future = hub.cpu.submit(work)
+        future.add_done_callback(lambda _: loop.call_soon_threadsafe(finished_one))
+        return await asyncio.wrap_future(future)
+
+    def lexicon_name(body: dict[str, Any]) -> str:
+        name = body.get("lexicon")
+        if name is None:
+            return hub.config.default_lexicon
+        if name not in hub.config.lexicons:
+            choices = ", ".join(hub.config.lexicons)
+            raise RequestError(400, "bad_lexicon", f"lexicon must be one of: {choices}")
+        return str(name)
+
+    async def upload(request: Request) -> Response:
+        limits.check("review", client_address(request))
+        body = await json_body(request)
+
+        def review() -> dict[str, Any]:
+            name = lexicon_name(body)
+            record = read_upload(body.get("gcg"))
+            return review_record(record, hub.lexicon(name), lexicon_name=name)
+
+        return JSONResponse(await on_cpu(review))
+
+    async def finished(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        user = await current_user(hub, request)
+        session, _ = await hub.watch_session(game_id, user)  # 404, or 403 for a private game
+        if not session.over:
+            raise RequestError(400, "game_on", "a game can be reviewed once it is over")
+        if game_id in cache:
+            cache.move_to_end(game_id)
+            return JSONResponse(cache[game_id])
+        limits.check("review", client_address(request))
+        text = await hub.gcg(game_id, user)
+        lexicon, name = session.lexicon, session.record.lexicon
+
+        def review() -> dict[str, Any]:
+            record = gcg.loads(text)
+            return {"game_id": game_id, **review_record(record, lexicon, lexicon_name=name)}
+
+        result = await on_cpu(review)
+        cache[game_id] = result
+        while len(cache) > CACHED:
+            cache.popitem(last=False)
+        return JSONResponse(result)
+
+    return [
+        Route(UPLOAD_PATH, upload, methods=["POST"]),
+        Route("/api/games/{game_id}/review", finished),
+    ]

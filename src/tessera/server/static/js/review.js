@@ -1,0 +1,180 @@
+// Game review: an uploaded GCG file (/review) or a finished game (/review/{id}) turn by turn —
+// the board after each turn, the move played, the words it formed, the best moves and the
+// equity lost as `tessera analyze` finds them (the server analyses; this page shows), a chart
+// of the scores and of the equity lost. ← → step (Home, End jump); a turn in the list shows
+// its board.
+import { api } from "./api.js";
+import { renderBoard } from "./board.js";
+import { lineChart } from "./charts.js";
+import { $, button, el, showPage } from "./dom.js";
+import { signed } from "./format.js";
+import { describeError } from "./session.js";
+
+const MAX_FILE_BYTES = 64 * 1024; // the server's limit: a larger file is refused here at once
+
+const view = { data: null, index: 0 };
+let bound = false;
+
+const fixed = (n) => (n === null || n === undefined ? "" : n.toFixed(1));
+
+function playedText(t) {
+  return `${t.shown} ${signed(t.score)}`;
+}
+
+function lostText(t) {
+  return t.equity_lost === null ? "—" : fixed(t.equity_lost);
+}
+
+function announce(t, count, names) {
+  const best = t.best.length ? `best ${t.best[0].move}` : "no alternatives";
+  const lost = t.equity_lost === null ? "" : `, equity lost ${fixed(t.equity_lost)}`;
+  return `Turn ${t.number} of ${count}: ${names[t.seat]} played ${t.shown} for ${t.score}; `
+    + `${best}${lost}.`;
+}
+
+function renderTurn() {
+  const { data, index } = view;
+  const t = data.turns[index];
+  renderBoard($("rv-board"), {
+    layout: data.layout, values: data.values, board: t.board, last_squares: t.squares,
+  }, new Map(), null);
+  $("rv-players").replaceChildren(...data.names.map((name, i) => el("div",
+    { className: "player" + (t.seat === i ? " to-move" : ""), dataset: { player: i } },
+    el("span", { className: "name", text: name }),
+    el("span", { className: "clock" }),
+    el("span", { className: "score", text: t.scores[i] }))));
+  $("rv-turn").textContent = `Turn ${t.number} / ${data.turns.length}`;
+  $("rv-played").textContent = `${data.names[t.seat]}: ${playedText(t)}`;
+  $("rv-rack").textContent = t.rack || "not recorded";
+  $("rv-words").textContent = t.words.join(", ") || "—";
+  $("rv-lost").textContent = lostText(t);
+  $("rv-note").textContent = t.note;
+  $("rv-best").tBodies[0].replaceChildren(...t.best.map((m, i) => el("tr",
+    { className: m.move === t.shown ? "selected" : "" },
+    el("td", { text: i + 1 }),
+    el("td", { className: "move", text: m.move }),
+    el("td", { className: "num", text: m.score }),
+    el("td", { className: "num", text: fixed(m.equity) }))));
+  $("rv-first").disabled = $("rv-prev").disabled = index === 0;
+  $("rv-last").disabled = $("rv-next").disabled = index === data.turns.length - 1;
+  for (const row of $("rv-turns").tBodies[0].rows) {
+    const current = +row.dataset.index === index;
+    row.classList.toggle("current", current);
+    if (current) row.setAttribute("aria-current", "true");
+    else row.removeAttribute("aria-current");
+    if (current) row.scrollIntoView({ block: "nearest" });
+  }
+  $("rv-announce").textContent = announce(t, data.turns.length, data.names);
+  $("review").dataset.turn = t.number;
+}
+
+function go(index) {
+  if (!view.data) return;
+  view.index = Math.max(0, Math.min(view.data.turns.length - 1, index));
+  renderTurn();
+}
+
+function renderTurnList(data) {
+  $("rv-turns").tBodies[0].replaceChildren(...data.turns.map((t, i) => el("tr",
+    { dataset: { index: i, turn: t.number } },
+    el("td", {}, button(String(t.number), () => go(i), { "aria-label": `Show turn ${t.number}` })),
+    el("td", { text: data.names[t.seat] }),
+    el("td", { className: "move", text: t.rack || "?" }),
+    el("td", { className: "move", text: t.shown }),
+    el("td", { text: t.words.join(", ") }),
+    el("td", { className: "num", text: t.score }),
+    el("td", { className: "num", text: t.equity_lost === null ? "" : fixed(t.equity_lost) }))));
+}
+
+function renderCharts(data) {
+  const scores = data.names.map((label, i) => ({
+    label, values: [0, ...data.turns.map((t) => t.scores[i])],
+    titles: ["start", ...data.turns.map((t) => `turn ${t.number}: ${t.scores[i]}`)],
+  }));
+  const all = scores.flatMap((s) => s.values);
+  const scoreChart = lineChart({
+    series: scores, range: [Math.min(0, ...all), Math.max(10, ...all)], xLabel: "turn",
+  });
+  scoreChart.setAttribute("aria-label", "Each player's score after each turn");
+  const lost = data.names.map((label, i) => {
+    const mine = data.turns.filter((t) => t.seat === i);
+    return {
+      label,
+      values: mine.map((t) => t.equity_lost || 0),
+      titles: mine.map((t) => `turn ${t.number}: ${lostText(t)}`),
+    };
+  });
+  const most = Math.max(1, ...lost.flatMap((s) => s.values));
+  const lostChart = lineChart({ series: lost, range: [0, most], xLabel: "own turn", dots: true });
+  lostChart.setAttribute("aria-label", "Equity each player lost on each of their turns");
+  $("rv-score-chart").replaceChildren(scoreChart);
+  $("rv-lost-chart").replaceChildren(lostChart);
+}
+
+function show(data) {
+  view.data = data;
+  view.index = 0;
+  $("rv-title").textContent = data.names.join(" vs ") + ` · ${data.lexicon}`;
+  $("rv-engine").textContent = data.engine;
+  renderTurnList(data);
+  renderCharts(data);
+  $("rv-body").hidden = false;
+  renderTurn();
+  $("rv-board").focus({ preventScroll: true }); // ← → work at once (not in the file input)
+}
+
+async function load(request, what) {
+  $("rv-error").textContent = "";
+  $("rv-status").textContent = `Analysing ${what}…`;
+  $("review").setAttribute("aria-busy", "true");
+  try {
+    const data = await request();
+    $("rv-status").textContent = `${what}: ${data.turns.length} turns.`;
+    show(data);
+  } catch (err) {
+    $("rv-status").textContent = "";
+    $("rv-error").textContent = describeError(err);
+  } finally {
+    $("review").setAttribute("aria-busy", "false");
+  }
+}
+
+async function upload() {
+  const file = $("rv-file").files[0];
+  if (!file) return;
+  if (file.size > MAX_FILE_BYTES) {
+    $("rv-error").textContent = `That file has ${file.size.toLocaleString()} bytes; a game record `
+      + `to review may have at most ${MAX_FILE_BYTES.toLocaleString()}.`;
+    return;
+  }
+  const text = await file.text();
+  history.replaceState(null, "", "/review");
+  await load(() => api.reviewUpload(text), file.name);
+}
+
+function onKey(event) {
+  if ($("review").hidden || !view.data || document.querySelector("dialog[open]")) return;
+  if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  const last = view.data.turns.length - 1;
+  const moves = { ArrowLeft: view.index - 1, ArrowRight: view.index + 1, Home: 0, End: last };
+  if (event.key in moves) {
+    event.preventDefault();
+    go(moves[event.key]);
+  }
+}
+
+function bind() {
+  bound = true;
+  $("rv-file").addEventListener("change", upload);
+  $("rv-first").addEventListener("click", () => go(0));
+  $("rv-prev").addEventListener("click", () => go(view.index - 1));
+  $("rv-next").addEventListener("click", () => go(view.index + 1));
+  $("rv-last").addEventListener("click", () => go(view.data.turns.length - 1));
+  document.addEventListener("keydown", onKey);
+}
+
+export async function showReviewPage(gameId = null) {
+  showPage("review", "Game review");
+  if (!bound) bind();
+  if (gameId) await load(() => api.review(gameId), "The game");
+}

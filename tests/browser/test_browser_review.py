@@ -1,0 +1,123 @@
+"""Issue 12's game review in Chromium: an uploaded GCG stepped with → to a turn shows the board
+after that turn (its tiles at their squares), the best move and the equity lost that
+``tessera analyze`` prints for it; a turn in the list shows its board; the charts are drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import PHONE, hints, shot, start_vs_computer, state, wait_my_turn
+
+from support.analyzecli import cli_analysis
+
+pytestmark = pytest.mark.browser
+
+GCG = Path(__file__).resolve().parents[1] / "data" / "gcg" / "reference_game.gcg"
+TURN = 2  # 8A MES(QUITE), 3.5 below 7H MAESTRO
+
+
+def square(page: Any, name: str) -> str:
+    tile = page.locator(f'#rv-board .sq[data-square="{name}"] .tile')
+    return tile.inner_text().split("\n")[0] if tile.count() else ""
+
+
+def test_an_uploaded_gcg_stepped_to_a_turn_shows_what_tessera_analyze_prints(page: Any) -> None:
+    expected = cli_analysis(GCG, top=5)[TURN - 1]
+    page.goto("/review")
+    page.wait_for_selector("#rv-file")
+    page.set_input_files("#rv-file", str(GCG))
+    page.wait_for_selector("#rv-turns tbody tr")
+    assert page.locator("#review").get_attribute("data-turn") == "1"
+    assert page.evaluate("() => document.activeElement.id") == "rv-board"  # ← → work at once
+    for _ in range(TURN - 1):
+        page.keyboard.press("ArrowRight")
+    assert page.locator("#review").get_attribute("data-turn") == str(TURN)
+    assert page.locator("#rv-turn").inner_text() == f"Turn {TURN} / 4"
+    # the board after turn 2: MESQUITE along row 8 from A, nothing on row 9 yet
+    assert [square(page, f"{c}8") for c in "ABCDEFGH"] == list("MESQUITE")
+    assert square(page, "D9") == ""
+    assert page.locator("#rv-board .sq.last").count() == 3  # M, E, S: the tiles played
+    # the best move and the equity lost are the command's
+    best = page.locator("#rv-best tbody tr").first.locator("td")
+    assert best.nth(1).inner_text() == expected["best"][0]["move"]
+    assert best.nth(3).inner_text() == f"{expected['best'][0]['equity']:.1f}"
+    assert page.locator("#rv-lost").inner_text() == f"{expected['equity_lost']:.1f}"
+    assert expected["played"] == "8A MES....."  # the file's notation; the page writes it out
+    played = page.locator("#rv-played").inner_text()
+    assert played == f"Bob Reference: 8A MES(QUITE) +{expected['score']}"
+    played_row = page.locator("#rv-best tbody tr.selected td").nth(1).inner_text()
+    assert played_row == "8A MES(QUITE)" and played_row in [b["move"] for b in expected["best"]]
+    assert page.locator("#rv-rack").inner_text() == expected["rack"]
+    assert page.locator("#rv-words").inner_text() == "MESQUITE"
+    announced = page.locator("#rv-announce").inner_text()
+    assert announced.startswith(f"Turn {TURN} of 4:") and expected["best"][0]["move"] in announced
+    assert page.locator("#rv-score-chart svg polyline").count() == 2
+    assert page.locator("#rv-lost-chart svg polyline").count() == 2
+    shot(page, "review-desktop")
+    # the list's turn 1 shows the first board; ← and → stop at the ends
+    page.click('#rv-turns button[aria-label="Show turn 1"]')
+    assert page.locator("#review").get_attribute("data-turn") == "1"
+    assert [square(page, f"{c}8") for c in "ABCDEFGH"] == ["", "", "", *"QUITE"]
+    assert page.locator("#rv-prev").is_disabled()
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#review").get_attribute("data-turn") == "1"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")  # turn 3: a play the word list refuses, no loss given
+    assert page.locator("#rv-lost").inner_text() == "—"
+    assert [square(page, f"{c}9") for c in "DEFGHIJ"] == list("INFANCY")
+    blank_a = page.locator('#rv-board .sq[data-square="G9"] .tile')
+    assert "blank" in (blank_a.get_attribute("class") or "")
+    page.keyboard.press("End")
+    assert page.locator("#review").get_attribute("data-turn") == "4"
+    assert square(page, "E4") == "R"
+    shot(page, "review-phone", PHONE)
+
+
+def test_a_file_that_is_not_a_game_record_is_refused_with_the_reason(
+    page: Any, tmp_path: Path
+) -> None:
+    bad = tmp_path / "notes.gcg"
+    bad.write_text("Shopping list: eggs, milk\n", encoding="utf-8")
+    page.goto("/review")
+    page.set_input_files("#rv-file", str(bad))
+    page.wait_for_function("() => document.getElementById('rv-error').textContent !== ''")
+    assert "Not a GCG game record" in page.locator("#rv-error").inner_text()
+    assert page.locator("#rv-body").is_hidden()
+
+
+def test_the_game_over_dialog_reviews_the_finished_game(page: Any, tmp_path: Path) -> None:
+    s = start_vs_computer(page)
+    page.evaluate(
+        """async ([seat, placements]) => { const a = window.tessera;
+          await fetch(`/api/games/${a.gameId}/move`, {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({seat, action: 'play', placements})}); }""",
+        [s["seat"], hints(page)[0]["placements"]],
+    )
+    wait_my_turn(page)
+    page.on("dialog", lambda d: d.accept())  # "Resign this game?"
+    page.click("#resign-btn")
+    page.wait_for_selector("#summary-dialog[open]")
+    game_id = state(page)["game_id"]
+    record = tmp_path / "game.gcg"
+    record.write_text(
+        page.evaluate("async (id) => (await fetch(`/api/games/${id}/gcg`)).text()", game_id),
+        encoding="utf-8",
+    )
+    expected = cli_analysis(record, top=5)
+    page.click("#summary-review")
+    page.wait_for_url(f"**/review/{game_id}")
+    page.wait_for_selector("#rv-turns tbody tr")
+    rows = page.locator("#rv-turns tbody tr")
+    assert rows.count() == len(expected) >= 2
+    for i, turn in enumerate(expected):
+        cells = rows.nth(i).locator("td")
+        assert cells.nth(2).inner_text() == turn["rack"]  # every rack: the game is over
+        assert cells.nth(6).inner_text() == f"{turn['equity_lost']:.1f}"
+    page.keyboard.press("End")
+    last = expected[-1]
+    assert page.locator("#rv-turn").inner_text() == f"Turn {last['number']} / {len(expected)}"
+    best = page.locator("#rv-best tbody tr").first.locator("td").nth(1).inner_text()
+    assert best == last["best"][0]["move"]
