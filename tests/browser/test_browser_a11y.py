@@ -1,9 +1,10 @@
-"""Accessibility: a whole game by keyboard alone, axe-core on every page, and the live region
-that says what the opponent did."""
+"""Accessibility: a whole game by keyboard alone, axe-core on every page in light and dark,
+the live region that says what the opponent did, and screenshots of every page."""
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,8 +12,10 @@ import pytest
 from browserkit import (
     AXE,
     DESKTOP,
+    PHONE,
     axe_violations,
     hints,
+    shot,
     start_vs_computer,
     state,
     wait_my_turn,
@@ -21,7 +24,7 @@ from onlinekit import register, type_play
 
 pytestmark = pytest.mark.browser
 
-THEMES = ("light",)
+THEMES = ("light", "dark")
 COLS = "ABCDEFGHIJKLMNOPQRSTU"
 # Pointer events a keyboard never makes (a button pressed with Enter fires only "click").
 NO_MOUSE = """() => { window.__mouse = [];
@@ -305,5 +308,37 @@ def test_axe_finds_nothing_serious_on_the_page(
 ) -> None:
     page = themed(theme)
     open_page(page, name, profile_name)
+    assert page.evaluate("() => document.documentElement.dataset.theme") == theme
     found = axe_violations(page)
     assert not found, f"axe-core on the {name} page ({theme}):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_screenshots_of_the_page_light_and_dark_at_both_sizes(
+    themed: Any, profile_name: str, name: str
+) -> None:
+    backgrounds = {}
+    for theme in THEMES:
+        page = themed(theme)
+        open_page(page, name, profile_name)
+        assert page.evaluate("() => document.documentElement.dataset.theme") == theme
+        backgrounds[theme] = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        for size_name, size in (("desktop", DESKTOP), ("phone", PHONE)):
+            path = shot(page, f"page-{name}-{size_name}-{theme}", size)
+            assert path.stat().st_size > 5_000
+    assert backgrounds["light"] != backgrounds["dark"]
+
+
+def test_the_theme_switch_overrides_the_system_and_is_remembered(themed: Any) -> None:
+    page = themed("light")
+    page.goto("/study")
+    toggle = page.locator("#theme-btn")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
+    assert toggle.get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+    dark = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert sum(int(x) for x in re.findall(r"\d+", dark)) < 150, dark  # a dark background

@@ -202,7 +202,7 @@ function lastPlayer() {
 function setMessage(text, kind = "error") {
   const el = $("message");
   el.textContent = text;
-  el.style.color = kind === "error" ? "" : "#3d5a50";
+  el.style.color = kind === "error" ? "" : "var(--info-text)";
   if (kind === "error" && text) el.dataset.sticky = "1";
   else delete el.dataset.sticky;
 }
