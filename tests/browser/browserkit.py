@@ -90,3 +90,26 @@ def drag_tile(page: Any, label: str, row: int, col: int) -> None:
 
 def board_text(page: Any) -> list[list[str | None]]:
     return page.evaluate("() => window.tessera.state.board")
+
+
+# installed by scripts/ensure-system-packages (a test-only tool, MPL-2.0)
+AXE = ARTIFACTS.parent / ".cache" / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Any) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds on the page as it is
+    now, one readable line each (rule, impact, what to fix, the elements)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    lines = []
+    for v in results["violations"]:
+        if v["impact"] not in ("serious", "critical"):
+            continue
+        nodes = v["nodes"]
+        targets = ", ".join(" ".join(n["target"]) for n in nodes[:6])
+        more = f" (+{len(nodes) - 6} more)" if len(nodes) > 6 else ""
+        checks = nodes[0]["any"] + nodes[0]["all"] + nodes[0]["none"]
+        why = "; ".join(c["message"] for c in checks if c.get("message"))
+        lines.append(f"{v['id']} [{v['impact']}] {v['help']}: {targets}{more} ({why})")
+    return lines

@@ -31,29 +31,61 @@ function coordLabel(text, className) {
   return label;
 }
 
-function appendColumnLetters(root, cols) {
-  root.appendChild(coordLabel("", "corner"));
-  for (let c = 0; c < cols; c++) root.appendChild(coordLabel(COLS[c], "col-label"));
+const PREMIUM_NAMES = {
+  "2L": "double letter", "3L": "triple letter", "4L": "quadruple letter",
+  "2W": "double word", "3W": "triple word", "4W": "quadruple word",
+};
+
+// What a screen reader says for a square: "H8, double word", "H8, Q", "H8, blank as E, placed".
+export function squareLabel(r, c, premium, isStart, label, placed = false) {
+  const parts = [squareName(r, c)];
+  if (label) {
+    parts.push(isBlankLabel(label) ? `blank as ${label.toUpperCase()}` : label);
+    if (placed) parts.push("placed");
+  } else {
+    if (isStart) parts.push("start");
+    if (PREMIUM_NAMES[premium]) parts.push(PREMIUM_NAMES[premium]);
+  }
+  return parts.join(", ");
 }
 
+// A row of the grid: its cells stay the board's grid items (display: contents), so a screen
+// reader gets rows of cells while the CSS grid lays out the squares.
+function gridRow(hidden = false) {
+  const row = document.createElement("div");
+  row.className = "board-row";
+  row.setAttribute("role", "row");
+  if (hidden) row.setAttribute("aria-hidden", "true");
+  return row;
+}
+
+// Draws the board into `root` (a role="grid"); the square at `cursor` becomes the grid's
+// active descendant, so a focused board reads the square the keys act on.
 export function renderBoard(root, state, pending, cursor) {
   const { rows, cols, premium, start } = state.layout;
   root.style.gridTemplateColumns = `minmax(0, .6fr) repeat(${cols}, minmax(0, 1fr))`;
   root.style.gridTemplateRows = `minmax(0, .6fr) repeat(${rows}, minmax(0, 1fr))`;
   const last = new Set(state.last_squares.map(([r, c]) => `${r},${c}`));
   root.replaceChildren();
-  appendColumnLetters(root, cols);
+  const header = gridRow(true);
+  header.appendChild(coordLabel("", "corner"));
+  for (let c = 0; c < cols; c++) header.appendChild(coordLabel(COLS[c], "col-label"));
+  root.appendChild(header);
+  let active = null;
   for (let r = 0; r < rows; r++) {
-    root.appendChild(coordLabel(String(r + 1), "row-label"));
+    const row = gridRow();
+    row.appendChild(coordLabel(String(r + 1), "row-label"));
     for (let c = 0; c < cols; c++) {
       const sq = document.createElement("div");
       const p = premium[r][c];
+      const isStart = r === start[0] && c === start[1];
       sq.className = "sq" + (p !== "." ? ` p${p}` : "");
-      if (r === start[0] && c === start[1]) sq.classList.add("start");
+      if (isStart) sq.classList.add("start");
       sq.dataset.row = r;
       sq.dataset.col = c;
       sq.dataset.square = squareName(r, c);
       sq.setAttribute("role", "gridcell");
+      if (root.id) sq.id = `${root.id}-${squareName(r, c)}`;
       const label = state.board[r][c];
       const key = `${r},${c}`;
       if (label) {
@@ -61,21 +93,35 @@ export function renderBoard(root, state, pending, cursor) {
         if (last.has(key)) sq.classList.add("last");
         const blank = isBlankLabel(label);
         sq.appendChild(tileElement(label, state.values[label.toUpperCase()], { blank }));
-        sq.setAttribute("aria-label", `${squareName(r, c)} ${label}`);
+        sq.setAttribute("aria-label", squareLabel(r, c, p, isStart, label));
       } else if (pending.has(key)) {
-        const p = pending.get(key);
+        const pt = pending.get(key);
         sq.classList.add("has-tile");
-        const blank = p.rackLabel === "?";
-        const tile = tileElement(p.label, blank ? 0 : state.values[p.label], { pending: true, blank });
+        const blank = pt.rackLabel === "?";
+        const tile = tileElement(pt.label, blank ? 0 : state.values[pt.label], { pending: true, blank });
         tile.dataset.pending = key;
         sq.appendChild(tile);
+        sq.setAttribute("aria-label", squareLabel(r, c, p, isStart, blank ? pt.label.toLowerCase() : pt.label, true));
+      } else {
+        sq.setAttribute("aria-label", squareLabel(r, c, p, isStart, null));
       }
-      if (cursor && cursor.r === r && cursor.c === c && !label && !pending.has(key)) {
-        sq.classList.add("cursor", cursor.across ? "across" : "down");
+      if (cursor && cursor.r === r && cursor.c === c) {
+        active = sq;
+        sq.classList.add("at");
+        if (!label && !pending.has(key)) sq.classList.add("cursor", cursor.across ? "across" : "down");
       }
-      root.appendChild(sq);
+      row.appendChild(sq);
     }
+    root.appendChild(row);
   }
+  if (active && active.id) root.setAttribute("aria-activedescendant", active.id);
+  else root.removeAttribute("aria-activedescendant");
+}
+
+// What a screen reader says for a rack tile: "Q, 10 points", "blank".
+export function tileLabel(label, value) {
+  if (label === "?") return "blank";
+  return `${label}, ${value} point${value === 1 ? "" : "s"}`;
 }
 
 export function renderRack(root, rack, values, used) {
@@ -83,6 +129,8 @@ export function renderRack(root, rack, values, used) {
   rack.forEach((label, i) => {
     if (used.has(i)) return;
     const el = tileElement(label === "?" ? "?" : label, label === "?" ? 0 : values[label]);
+    el.setAttribute("role", "listitem");
+    el.setAttribute("aria-label", tileLabel(label, values[label] || 0));
     el.dataset.index = i;
     el.dataset.letter = label;
     root.appendChild(el);

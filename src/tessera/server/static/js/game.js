@@ -3,7 +3,8 @@
 // someone watching (no rack, no actions).
 import { api, ApiError, connectLive, forgetLastGame, lastGame, rememberGame } from "./api.js";
 import {
-  renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart, updateClocks,
+  describeEvent, renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart,
+  tileLabel, updateClocks,
 } from "./board.js";
 import { $, goTo, showPage } from "./dom.js";
 import { describeClock, signed } from "./format.js";
@@ -74,10 +75,45 @@ function applyState(state, { opening = false } = {}) {
   if (!myTurn()) app.cursor = null;
   if (opening && finished(state)) app.summaryShownFor = state.game_id;  // reopened: no pop-up
   render();
+  announce(prev && prev.game_id === state.game_id ? prev : null, state);
   if (state.state === "over" && app.summaryShownFor !== state.game_id) {
     app.summaryShownFor = state.game_id;
     showSummary();
   }
+}
+
+// ---------------------------------------------------------------- the live region
+
+// One turn in words, as a screen reader says it: "Bob played QUIZ at 8D for 35".
+function eventText(s, e) {
+  const who = s.names[e.player];
+  if (e.kind === "play") return `${who} played ${e.words[0] || e.move} at ${e.position} for ${e.score}`;
+  if (e.kind === "pass") return `${who} passed`;
+  if (e.kind === "exchange") {
+    const n = e.count || e.move.replace(/^-/, "").length;
+    return `${who} exchanged ${n} tile${n === 1 ? "" : "s"}`;
+  }
+  if (e.kind === "withdrawn") return `${who}'s play was challenged off`;
+  return `${who}: ${describeEvent(e)}`;
+}
+
+function whoseTurnText(s) {
+  if (s.state === "aborted") return "The game was called off.";
+  if (s.state === "over") return s.result ? `The game is over: ${winnerTitle(s)}.` : "The game is over.";
+  if (myTurn()) return s.state === "awaiting_final" ? "Your turn: accept or challenge." : "Your turn.";
+  return `${s.names[s.to_move]} to move.`;
+}
+
+// The polite live region: the moves made since the last state by anyone but this page's own
+// player (every move, when players share the screen), then whose turn it is.
+function announce(prev, s) {
+  const fresh = prev ? s.history.slice(prev.history.length) : [];
+  const single = s.my_seats.length === 1;
+  const moves = fresh.filter((e) => !(single && e.player === s.my_seats[0])).map((e) => eventText(s, e));
+  const turnChanged = !prev || prev.to_move !== s.to_move || prev.state !== s.state;
+  if (!moves.length && !turnChanged) return;
+  const text = [...moves.map((m) => `${m}.`), whoseTurnText(s)].join(" ");
+  if (text !== $("announce").textContent) $("announce").textContent = text;
 }
 
 function clockNow(i) {
@@ -167,7 +203,7 @@ function lastPlayer() {
 function setMessage(text, kind = "error") {
   const el = $("message");
   el.textContent = text;
-  el.style.color = kind === "error" ? "" : "#3d5a50";
+  el.style.color = kind === "error" ? "" : "var(--info-text)";
   if (kind === "error" && text) el.dataset.sticky = "1";
   else delete el.dataset.sticky;
 }
@@ -390,8 +426,9 @@ function typeLetter(letter) {
     designated = up;
   }
   if (index < 0) { setMessage(`No ${up} on your rack`); return; }
+  if (!squareFree(app.cursor.r, app.cursor.c)) advanceCursor();  // on a tile: the next free square
+  if (!app.cursor) return;
   const { r, c } = app.cursor;
-  if (!squareFree(r, c)) return;
   advanceCursor();
   place(r, c, index, designated);
 }
@@ -406,14 +443,35 @@ function backspace() {
   render();
 }
 
-function onKey(event) {
-  if (document.querySelector("dialog[open]") || !app.state) return;
+// Escape anywhere on the page (outside a dialog or a field) takes the placed tiles back.
+function onPageKey(event) {
+  if (event.key !== "Escape" || document.querySelector("dialog[open]") || !app.state) return;
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  if (app.pending.size) recall();
+}
+
+// The cursor a keyboard user starts from: the start square, typing across.
+function defaultCursor() {
+  const [r, c] = app.state.layout.start;
+  return { r, c, across: true };
+}
+
+// The keys of the focused board: arrows choose a square, letters place tiles (a letter not on
+// the rack uses the blank), Space turns the direction, Backspace takes the last tile back,
+// Enter plays. Buttons keep their own Enter and Space.
+function onBoardKey(event) {
+  if (!app.state || event.altKey || event.ctrlKey || event.metaKey) return;
   const key = event.key;
   if (key === "Enter") { event.preventDefault(); submitPlay(); return; }
-  if (key === "Escape") { recall(); return; }
   if (key === "Backspace") { event.preventDefault(); backspace(); return; }
+  if (!myTurn()) return;
   const arrows = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+  const typing = key === " " || key in arrows || (key.length === 1 && /\p{L}/u.test(key));
+  if (typing && !app.cursor) {
+    event.preventDefault();
+    app.cursor = defaultCursor();
+    if (key in arrows || key === " ") { render(); return; }
+  }
   if (key in arrows && app.cursor) {  // move the typing cursor; right/down also set the direction
     event.preventDefault();
     const [dr, dc] = arrows[key];
@@ -429,6 +487,14 @@ function onKey(event) {
   if (key.length === 1 && /\p{L}/u.test(key) && app.cursor) {
     event.preventDefault();
     typeLetter(key);
+  }
+}
+
+// A board focused from the keyboard shows (and reads) its cursor at once.
+function onBoardFocus() {
+  if (!app.cursor && myTurn() && $("board").matches(":focus-visible")) {
+    app.cursor = defaultCursor();
+    render();
   }
 }
 
@@ -490,10 +556,17 @@ function openExchange() {
     b.textContent = label;
     b.dataset.letter = label;
     b.dataset.index = i;
-    b.addEventListener("click", () => b.classList.toggle("chosen"));
+    b.setAttribute("aria-label", tileLabel(label, app.state.values[label] || 0));
+    b.setAttribute("aria-pressed", "false");
+    b.addEventListener("click", () => choose(b, !b.classList.contains("chosen")));
     box.appendChild(b);
   });
   dialog.showModal();
+}
+
+function choose(tileButton, chosen) {
+  tileButton.classList.toggle("chosen", chosen);
+  tileButton.setAttribute("aria-pressed", String(chosen));
 }
 
 async function confirmExchange() {
@@ -592,6 +665,7 @@ function useHint(hint) {
   }
   hideHints();
   render();
+  $("board").focus();  // Enter plays it
 }
 
 // ---------------------------------------------------------------- end of game
@@ -764,7 +838,9 @@ function init() {
   window.addEventListener("pointermove", moveDrag);
   window.addEventListener("pointerup", endDrag);
   window.addEventListener("pointercancel", endDrag);
-  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", onPageKey);
+  $("board").addEventListener("keydown", onBoardKey);
+  $("board").addEventListener("focus", onBoardFocus);
   $("play-btn").addEventListener("click", submitPlay);
   $("recall-btn").addEventListener("click", recall);
   $("shuffle-btn").addEventListener("click", shuffle);
@@ -783,7 +859,7 @@ function init() {
   $("exchange-btn").addEventListener("click", openExchange);
   $("exchange-cancel").addEventListener("click", () => $("exchange-dialog").close());
   $("exchange-all").addEventListener("click", () =>
-    $("exchange-tiles").querySelectorAll(".tile").forEach((b) => b.classList.add("chosen")));
+    $("exchange-tiles").querySelectorAll(".tile").forEach((b) => choose(b, true)));
   $("exchange-ok").addEventListener("click", confirmExchange);
   $("cover-btn").addEventListener("click", () => {
     if (gameShown()) { app.revealed = app.state.seat; render(); }

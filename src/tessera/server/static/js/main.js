@@ -1,5 +1,6 @@
 // The app's entry: who is here (the top bar), the notices every page gets, and the page for
 // this address — the server answers every page address with this one document.
+import { initTheme } from "./theme.js";  // first: the colours are set before anything draws
 import { showAccountPage } from "./account.js";
 import { showAnalysisPage } from "./analysis.js";
 import { showInvitePage } from "./invite.js";
@@ -25,6 +26,7 @@ const ROUTES = [
 ];
 
 async function start() {
+  initTheme();
   initNewGame();
   await loadMe();
   startNotices();
