@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -280,7 +281,8 @@ def open_page(page: Any, name: str, profile: str) -> None:
         mid_game(page)
         return
     path = {"start": "/", "lobby": "/lobby", "study": "/study", "analysis": "/analysis",
-            "account": "/account", "profile": f"/u/{profile}", "new-game": "/"}[name]
+            "review": "/review", "account": "/account", "profile": f"/u/{profile}",
+            "new-game": "/"}[name]
     page.goto(path)
     page.wait_for_function("() => document.querySelector('main.page:not([hidden])') !== null")
     if name == "new-game":
@@ -293,12 +295,20 @@ def open_page(page: Any, name: str, profile: str) -> None:
         page.fill("#an-rack", "AEINRST")
         page.click("#an-analyze")
         page.wait_for_function("() => document.querySelector('#an-moves tbody tr') !== null")
+    elif name == "review":  # a known game uploaded, stepped to its second turn
+        page.set_input_files("#rv-file", str(REVIEWED_GCG))
+        page.wait_for_selector("#rv-turns tbody tr")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.querySelector('#review').dataset.turn === '2'")
     elif name == "profile":
         page.wait_for_function("() => document.querySelector('#profile-name').textContent !== ''")
     page.wait_for_timeout(200)  # the last of the page's requests drawn
 
 
-PAGES = ("start", "new-game", "lobby", "game", "study", "analysis", "account", "profile")
+PAGES = (
+    "start", "new-game", "lobby", "game", "study", "analysis", "review", "account", "profile"
+)
+REVIEWED_GCG = Path(__file__).resolve().parents[1] / "data" / "gcg" / "reference_game.gcg"
 
 
 @pytest.mark.parametrize("name", PAGES)
