@@ -88,6 +88,6 @@ def test_leaves_train_cli_refuses_bad_input(tmp_path: Path) -> None:
     missing = runner.invoke(main, ["leaves", "train", "--games", "10"])
     assert missing.exit_code != 0 and "--output" in missing.output
     rules = runner.invoke(
-        main, ["leaves", "train", "-n", "4", "-r", "clabbers", "-o", str(tmp_path / "y")]
+        main, ["leaves", "train", "-n", "4", "-r", "finish_line", "-o", str(tmp_path / "y")]
     )
-    assert rules.exit_code != 0 and "anagram" in rules.output
+    assert rules.exit_code != 0 and "finish-line" in rules.output

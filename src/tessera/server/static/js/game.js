@@ -1,6 +1,7 @@
 // The game page: state from the server, tiles the player is placing, input, and for a game
 // between people on their own devices its clocks, challenges, abort, rematch and the view of
 // someone watching (no rack, no actions).
+import { initSounds, moveSound, sounds } from "./sounds.js";
 import { api, ApiError, connectLive, forgetLastGame, lastGame, rememberGame } from "./api.js";
 import {
   describeEvent, renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart,
@@ -111,6 +112,7 @@ function announce(prev, s) {
   const single = s.my_seats.length === 1;
   const moves = fresh.filter((e) => !(single && e.player === s.my_seats[0])).map((e) => eventText(s, e));
   const turnChanged = !prev || prev.to_move !== s.to_move || prev.state !== s.state;
+  if (moves.length && prev) moveSound();
   if (!moves.length && !turnChanged) return;
   const text = [...moves.map((m) => `${m}.`), whoseTurnText(s)].join(" ");
   if (text !== $("announce").textContent) $("announce").textContent = text;
@@ -401,6 +403,23 @@ function onBoardClick(event) {
   if (app.cursor && app.cursor.r === r && app.cursor.c === c) app.cursor.across = !app.cursor.across;
   else app.cursor = { r, c, across: true };
   render();
+  if (coarsePointer.matches) $("board-input").focus({ preventScroll: true });
+}
+
+// Phones have no keys to type with until a text field has the focus: a tap on the board
+// focuses a hidden one (the on-screen keyboard opens) whose letters go onto the board as
+// typed letters do; Backspace takes the last tile back and Enter plays.
+const coarsePointer = window.matchMedia("(pointer: coarse)");
+
+function onBoardInput(event) {
+  const field = event.target;
+  for (const ch of field.value) if (/\p{L}/u.test(ch)) typeLetter(ch);
+  field.value = "";
+}
+
+function onBoardInputKey(event) {
+  if (event.key === "Enter") { event.preventDefault(); submitPlay(); }
+  else if (event.key === "Backspace" && !event.target.value) { event.preventDefault(); backspace(); }
 }
 
 function advanceCursor() {
@@ -839,6 +858,10 @@ function init() {
   window.addEventListener("pointerup", endDrag);
   window.addEventListener("pointercancel", endDrag);
   document.addEventListener("keydown", onPageKey);
+  $("board-input").addEventListener("input", onBoardInput);
+  $("board-input").addEventListener("keydown", onBoardInputKey);
+  initSounds();
+  app.sounds = sounds;
   $("board").addEventListener("keydown", onBoardKey);
   $("board").addEventListener("focus", onBoardFocus);
   $("play-btn").addEventListener("click", submitPlay);
