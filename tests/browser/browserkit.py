@@ -113,3 +113,19 @@ def axe_violations(page: Any) -> list[str]:
         why = "; ".join(c["message"] for c in checks if c.get("message"))
         lines.append(f"{v['id']} [{v['impact']}] {v['help']}: {targets}{more} ({why})")
     return lines
+
+
+def hot_seat_game(page: Any, names: tuple[str, str], rules: str | None = None) -> dict[str, Any]:
+    """A new game between people at one screen (the page's New game dialog), under the
+    preset ``rules`` when given; returns its first state."""
+    open_new_game_dialog(page)
+    page.check('input[name="mode"][value="people"]')
+    if rules is not None:
+        page.select_option("#ng-rules", rules)
+    inputs = page.locator("#ng-names input")
+    for i, name in enumerate(names):
+        inputs.nth(i).fill(name)
+    page.click("#ng-start")
+    page.wait_for_url("**/g/*")
+    page.wait_for_function("() => window.tessera.state")
+    return state(page)

@@ -6,22 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browserkit import open_new_game_dialog, shot, state
+from browserkit import hot_seat_game, shot, state
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_game_page_shows_the_finish_line_and_each_players_distance(page: Any) -> None:
-    open_new_game_dialog(page)
-    page.check('input[name="mode"][value="people"]')
-    page.select_option("#ng-rules", "finish_line")
-    names = page.locator("#ng-names input")
-    names.nth(0).fill("Ann")
-    names.nth(1).fill("Bob")
-    page.click("#ng-start")
-    page.wait_for_url("**/g/*")
-    page.wait_for_function("() => window.tessera.state")
-    s = state(page)
+    s = hot_seat_game(page, ("Ann", "Bob"), rules="finish_line")
     target = s["rules"]["finish_target"]
     assert target == 120  # two players, the preset's intermediate target
     assert f"first to {target} points" in page.locator("#game-info").inner_text()
@@ -42,11 +33,6 @@ def test_the_game_page_shows_the_finish_line_and_each_players_distance(page: Any
 
 
 def test_a_game_without_a_finish_line_shows_no_target(page: Any) -> None:
-    open_new_game_dialog(page)
-    page.check('input[name="mode"][value="people"]')
-    page.click("#ng-start")
-    page.wait_for_url("**/g/*")
-    page.wait_for_function("() => window.tessera.state")
-    assert state(page)["rules"]["finish_target"] is None
+    assert hot_seat_game(page, ("Ann", "Bob"))["rules"]["finish_target"] is None
     assert page.locator("#players .to-go").count() == 0
     assert "first to" not in page.locator("#game-info").inner_text()

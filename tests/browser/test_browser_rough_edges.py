@@ -10,6 +10,7 @@ from browserkit import (
     DESKTOP,
     PHONE,
     hints,
+    hot_seat_game,
     open_new_game_dialog,
     shot,
     start_vs_computer,
@@ -41,18 +42,6 @@ def illegal_corner_play(page: Any) -> None:
     page.click('.sq[data-row="0"][data-col="0"]')
     page.keyboard.type("".join(t for t in rack if t != "?")[:2].lower())
     page.wait_for_function("() => document.querySelector('#preview').dataset.ok === '0'")
-
-
-def hot_seat_game(page: Any, names: tuple[str, str]) -> dict[str, Any]:
-    open_new_game_dialog(page)
-    page.check('input[name="mode"][value="people"]')
-    inputs = page.locator("#ng-names input")
-    for i, name in enumerate(names):
-        inputs.nth(i).fill(name)
-    page.click("#ng-start")
-    page.wait_for_url("**/g/*")
-    page.wait_for_function("() => window.tessera.state")
-    return state(page)
 
 
 # ---------------------------------------------------------------- 1: no game on the page
@@ -257,16 +246,8 @@ def hot_seat_naspa(page: Any, lexicon: Any) -> dict[str, Any]:
     """A NASPA (double challenge) game for Ann and Bob at one screen, the first player's
     tiles shown, with a word for the second player to open with once a phony is off."""
     for _ in range(20):
-        open_new_game_dialog(page)
-        page.check('input[name="mode"][value="people"]')
-        page.select_option("#ng-rules", "naspa")
-        inputs = page.locator("#ng-names input")
-        inputs.nth(0).fill("Ann")
-        inputs.nth(1).fill("Bob")
-        page.click("#ng-start")
-        page.wait_for_url("**/g/*")
+        s = hot_seat_game(page, ("Ann", "Bob"), rules="naspa")
         page.wait_for_selector("#cover:not([hidden])")
-        s = state(page)
         other = page.evaluate(
             """async (seat) => { const a = window.tessera;
               return (await fetch(`/api/games/${a.gameId}/state?seat=${seat}`)).json(); }""",
