@@ -598,8 +598,7 @@ class Hub:
             if session.board_text is None:
                 cells = board_json(view.board, view.tileset.alphabet)
                 session.board_text = json.dumps(cells, separators=(",", ":"))
-            data = position_json(view, ())
-            del data["board"]  # spliced in as text below
+            data = position_json(view)
             data["game_id"] = record.id
             data["kinds"] = [s.kind for s in record.seats]
             data["levels"] = [s.level for s in record.seats]

@@ -103,11 +103,9 @@ def game_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def position_json(
-    view: PlayerView, board: tuple[tuple[str | None, ...], ...] | None = None
-) -> dict[str, Any]:
-    """The position from one seat's view, all but the history (``board``: the board's JSON
-    when the caller has it already — it is the same for every viewer)."""
+def position_json(view: PlayerView) -> dict[str, Any]:
+    """The position from one seat's view, all but the board and the history (the same for
+    every viewer, a server encodes those once)."""
     alphabet = view.tileset.alphabet
     last_squares: list[list[int]] = []
     for e in reversed(view.history):
@@ -126,7 +124,6 @@ def position_json(
         }
     return {
         "seat": view.player,
-        "board": board if board is not None else board_json(view.board, alphabet),
         "rack": [alphabet.label(t) for t in view.rack],
         "scores": list(view.scores),
         "to_move": view.to_move,
@@ -150,5 +147,6 @@ def view_json(view: PlayerView) -> dict[str, Any]:
     return {
         **game_json(view),
         **position_json(view),
+        "board": board_json(view.board, alphabet),
         "history": [event_json(e, alphabet) for e in view.history],
     }
