@@ -121,3 +121,21 @@ def test_the_game_over_dialog_reviews_the_finished_game(page: Any, tmp_path: Pat
     assert page.locator("#rv-turn").inner_text() == f"Turn {last['number']} / {len(expected)}"
     best = page.locator("#rv-best tbody tr").first.locator("td").nth(1).inner_text()
     assert best == last["best"][0]["move"]
+
+
+def test_pages_round_decimals_as_the_command_line_does(page: Any) -> None:
+    """An equity lost of exactly 11.25 reads 11.2 on the page, as `tessera analyze` prints it.
+
+    toFixed breaks exact ties away from zero where Python's format picks the even digit; the
+    review compared the two and disagreed on such a turn.
+    """
+    values = [11.25, 11.75, -11.25, 0.25, 0.05, 11.35, 2.675, 12.125, 12.375, 0.5, 1.5, 2.5, -0.25]
+    values += [v / 8 for v in range(-40, 41)]
+    cases = [(v, p) for v in values for p in (0, 1, 2)]
+    page.goto("/")
+    shown = page.evaluate(
+        """async (cases) => { const { fixed } = await import('/static/js/format.js');
+          return cases.map(([v, p]) => fixed(v, p)); }""",
+        cases,
+    )
+    assert shown == [format(v, f".{p}f") for v, p in cases]

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { renderBoard } from "./board.js";
 import { bindEditor, renderTray } from "./boardeditor.js";
 import { $, el, showPage } from "./dom.js";
+import { fixed } from "./format.js";
 import { describeError } from "./session.js";
 
 const LIMIT = 200; // moves listed at once (the count says how many there are in all)
@@ -144,7 +145,7 @@ function renderMoves(data) {
     el("td", { className: "move", text: m.notation }),
     el("td", { className: "num score", text: m.score }),
     el("td", { className: "leave", text: m.leave }),
-    el("td", { className: "num equity", text: m.equity.toFixed(2) }));
+    el("td", { className: "num equity", text: fixed(m.equity, 2) }));
     return row;
   }));
   if (!data) return;

@@ -3,6 +3,7 @@
 // computer" and the rematch with the same settings.
 import { api, rememberGame } from "./api.js";
 import { $, el, goTo } from "./dom.js";
+import { fixed } from "./format.js";
 import { asSentence, currentUser, describeError, setUser } from "./session.js";
 
 const SETTINGS = "tessera:computer";
@@ -102,17 +103,17 @@ export async function openNewGame() {
 function renderStrength(info) {
   $("ng-levels").tBodies[0].replaceChildren(...info.map((l) => el("tr", { dataset: { level: l.name } },
     el("td", { text: l.name }),
-    el("td", { className: "num", text: l.mean_score.toFixed(1) }),
-    el("td", { className: "num", text: l.opponent_score.toFixed(1) }),
+    el("td", { className: "num", text: fixed(l.mean_score, 1) }),
+    el("td", { className: "num", text: fixed(l.opponent_score, 1) }),
     el("td", { className: "num", text: l.win_pct }),
-    el("td", { className: "num", text: l.bingos.toFixed(2) }))));
+    el("td", { className: "num", text: fixed(l.bingos, 2) }))));
 }
 
 function levelChanged() {
   const level = $("ng-level").value;
   const info = meta.level_info.find((l) => l.name === level);
   $("ng-level-text").textContent = info
-    ? `${info.name}, ${info.description}: scores ${info.mean_score.toFixed(0)} a game on average, `
+    ? `${info.name}, ${info.description}: scores ${fixed(info.mean_score, 0)} a game on average, `
       + `wins ${info.win_pct.split(" ")[0]}% against the static player.`
     : "";
   for (const row of $("ng-levels").tBodies[0].rows) {

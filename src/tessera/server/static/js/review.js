@@ -7,15 +7,13 @@ import { api } from "./api.js";
 import { renderBoard } from "./board.js";
 import { lineChart } from "./charts.js";
 import { $, button, el, showPage } from "./dom.js";
-import { signed } from "./format.js";
+import { fixed, signed } from "./format.js";
 import { describeError } from "./session.js";
 
 const MAX_FILE_BYTES = 64 * 1024; // the server's limit: a larger file is refused here at once
 
 const view = { data: null, index: 0 };
 let bound = false;
-
-const fixed = (n) => (n === null || n === undefined ? "" : n.toFixed(1));
 
 function playedText(t) {
   return `${t.shown} ${signed(t.score)}`;
