@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import PHONE, hints, shot, start_vs_computer, state, wait_my_turn
+from browserkit import PHONE, axe_violations, hints, shot, start_vs_computer, state, wait_my_turn
 
 from support.analyzecli import cli_analysis
+from tessera.server.review import SIMULATION
 
 pytestmark = pytest.mark.browser
 
@@ -73,6 +74,48 @@ def test_an_uploaded_gcg_stepped_to_a_turn_shows_what_tessera_analyze_prints(pag
     assert page.locator("#review").get_attribute("data-turn") == "4"
     assert square(page, "E4") == "R"
     shot(page, "review-phone", PHONE)
+
+
+def test_a_turn_simulated_on_the_page_shows_what_tessera_analyze_sim_prints(page: Any) -> None:
+    options = ("--sim", "--iterations", str(SIMULATION.iterations), "--seed", str(SIMULATION.seed))
+    expected = cli_analysis(GCG, 5, *options)
+    page.goto("/review")
+    page.set_input_files("#rv-file", str(GCG))
+    page.wait_for_selector("#rv-turns tbody tr")
+    assert page.locator("#rv-win-lost").inner_text() == "not simulated"
+    assert page.locator("#rv-sim-best").is_hidden() and page.locator("#rv-win-figure").is_hidden()
+    # one turn: the best moves by simulation and the win % lost, as the command prints them
+    page.keyboard.press("ArrowRight")
+    page.click("#rv-sim")
+    want = expected[TURN - 1]
+    page.wait_for_function("() => !document.getElementById('rv-sim-best').hidden")
+    assert page.locator("#rv-win-lost").inner_text() == f"{want['win_lost']:.1f}"
+    rows = page.locator("#rv-sim-best tbody tr")
+    assert rows.count() == len(want["sim_moves"]) >= 2
+    for i, move in enumerate(want["sim_moves"]):
+        cells = rows.nth(i).locator("td")
+        assert cells.nth(1).inner_text() == move["move"]
+        assert cells.nth(3).inner_text() == f"{move['win_pct']:.1f}"
+    assert page.locator("#rv-sim-what").inner_text() == (
+        f"{want['sim_iterations']} deals, {SIMULATION.plies} plies"
+    )
+    assert page.locator("#rv-sim").is_disabled()  # simulated once: kept
+    # every turn, with a progress bar while it runs; the list and the chart fill in
+    page.click("#rv-sim-all")
+    page.wait_for_function(
+        "() => document.getElementById('rv-sim-status').textContent.startsWith('Every turn')"
+    )
+    assert page.locator("#rv-sim-progress").is_hidden()
+    cells = page.locator("#rv-turns tbody tr td:last-child")
+    shown = [cells.nth(i).inner_text() for i in range(cells.count())]
+    assert shown == ["—" if t["win_lost"] is None else f"{t['win_lost']:.1f}" for t in expected]
+    assert page.locator("#rv-win-chart svg polyline").count() == 2
+    page.keyboard.press("Home")
+    assert page.locator("#rv-sim-best tbody tr").first.locator("td").nth(1).inner_text() == (
+        expected[0]["sim_best"]
+    )
+    assert axe_violations(page) == []
+    shot(page, "review-simulated")
 
 
 def test_a_file_that_is_not_a_game_record_is_refused_with_the_reason(

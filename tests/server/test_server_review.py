@@ -21,11 +21,15 @@ from helpers import new_game, take_turn, wait_turn
 from support.analyzecli import cli_analysis
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
-from tessera.server.review import MAX_GCG_CHARS, MAX_TURNS
+from tessera.server.review import MAX_GCG_CHARS, MAX_TURNS, SIMULATION
 
 BASE = "http://127.0.0.1"
 GCG_DIR = Path(__file__).resolve().parents[1] / "data" / "gcg"
-FAST = ServerConfig(bot_delay_s=0, think_s=0.05, reviews_per_minute=1000)
+FAST = ServerConfig(
+    bot_delay_s=0, think_s=0.05, reviews_per_minute=1000, simulations_per_minute=1000
+)
+# what `tessera analyze` is told to do to simulate as the review does
+SIM_OPTIONS = ("--sim", "--iterations", str(SIMULATION.iterations), "--seed", str(SIMULATION.seed))
 
 
 @pytest.fixture
@@ -183,3 +187,82 @@ def test_a_review_past_the_number_running_at_once_is_answered_busy(sqlite_db: st
     with TestClient(create_app(sqlite_db, config=config), base_url=BASE) as c:
         codes = [upload(c, t).status_code for t in (text, "not a game", text, text)]
         assert codes == [200, 400, 200, 200]
+
+
+def simulate(client: TestClient, text: str, turn: Any) -> Any:
+    return client.post("/api/review/simulate", json={"gcg": text, "turn": turn})
+
+
+def test_a_turn_simulated_is_what_tessera_analyze_sim_prints(client: TestClient) -> None:
+    path = GCG_DIR / "reference_game.gcg"
+    text = path.read_text(encoding="utf-8")
+    expected = cli_analysis(path, 5, *SIM_OPTIONS)
+    for want in expected:
+        r = simulate(client, text, want["number"])
+        assert r.status_code == 200, r.text
+        got = r.json()
+        for key in ("sim_best", "best_win_pct", "win_pct", "win_lost", "sim_moves", "note"):
+            assert got[key] == want[key], (want["number"], key)
+        assert (got["iterations"], got["plies"]) == (want["sim_iterations"], SIMULATION.plies)
+    simulated = [w for w in expected if w["win_lost"] is not None]
+    assert len(simulated) == 3  # turn 3 is a phony: nothing to simulate, and a note says so
+    assert all(w["sim_moves"][0]["move"] == w["sim_best"] for w in simulated)
+    assert all(w["win_lost"] >= 0 for w in simulated)
+
+
+@pytest.mark.parametrize(
+    ("turn", "reason"), [(0, "bad_turn"), (5, "bad_turn"), ("2", "bad_turn"), (True, "bad_turn"),
+                         (None, "bad_turn"), (10**30, "bad_turn")]
+)
+def test_a_turn_outside_the_game_is_a_precise_400(
+    client: TestClient, turn: Any, reason: str
+) -> None:
+    r = simulate(client, (GCG_DIR / "reference_game.gcg").read_text(encoding="utf-8"), turn)
+    assert (r.status_code, r.json()["reason"]) == (400, reason), r.text
+    assert "from 1 to 4" in r.json()["error"]
+
+
+def test_simulating_a_bad_record_is_refused_as_its_review_is(client: TestClient) -> None:
+    r = simulate(client, "Hello, this is not a game record.\n", 1)
+    assert (r.status_code, r.json()["reason"]) == (400, "bad_gcg"), r.text
+    r = simulate(client, "#note " + "x" * MAX_GCG_CHARS, 1)
+    assert (r.status_code, r.json()["reason"]) == (400, "gcg_too_large"), r.text
+    r = client.post(
+        "/api/review/simulate", content=b"{" + b" " * (200 * 1024) + b"}",
+        headers={"content-type": "application/json"},
+    )
+    assert r.status_code == 413
+
+
+def test_simulations_are_rate_limited_and_bounded_at_once(sqlite_db: str) -> None:
+    text = (GCG_DIR / "reference_game.gcg").read_text(encoding="utf-8")
+    config = ServerConfig(simulations_per_minute=2)
+    with TestClient(create_app(sqlite_db, config=config), base_url=BASE) as c:
+        assert [simulate(c, text, 3).status_code for _ in range(3)] == [200, 200, 429]
+    config = ServerConfig(reviews_at_once=0)  # as if the reviews allowed were all running
+    with TestClient(create_app(sqlite_db, config=config), base_url=BASE) as c:
+        r = simulate(c, text, 3)
+        assert (r.status_code, r.json()["reason"]) == (503, "review_busy"), r.text
+
+
+def test_a_finished_games_turn_is_simulated_by_id_and_a_game_in_play_is_not(db: str) -> None:
+    with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
+        gid = new_game(c)
+        take_turn(c, gid, wait_turn(c, gid))
+        wait_turn(c, gid)
+        url = f"/api/games/{gid}/review/turns/1/simulation"
+        r = c.get(url)
+        assert (r.status_code, r.json()["reason"]) == (400, "game_on"), r.text
+        assert c.post(f"/api/games/{gid}/move", json={"seat": 0, "action": "resign"}).is_success
+        r = c.get(url)
+        assert r.status_code == 200, r.text
+        data = r.json()
+        assert data["number"] == 1 and data["win_lost"] >= 0 and data["sim_moves"]
+        assert 0 < data["iterations"] <= SIMULATION.iterations
+        assert c.get(url).json() == data  # kept, the same
+        r = c.get(f"/api/games/{gid}/review/turns/99/simulation")
+        assert (r.status_code, r.json()["reason"]) == (400, "bad_turn"), r.text
+    with TestClient(create_app(db, config=FAST), base_url=BASE) as other:
+        r = other.get(url)
+        assert (r.status_code, r.json()["reason"]) == (403, "forbidden"), r.text
+        assert other.get("/api/games/nosuchgame/review/turns/1/simulation").status_code == 404

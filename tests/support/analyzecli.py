@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 
-def cli_analysis(path: Path, top: int = 5) -> list[dict[str, Any]]:
-    """The turns ``tessera analyze FILE --top TOP --json`` prints, as dicts."""
+def cli_analysis(path: Path, top: int = 5, *options: str) -> list[dict[str, Any]]:
+    """The turns ``tessera analyze FILE --top TOP [OPTIONS] --json`` prints, as dicts."""
     exe = Path(sys.executable).with_name("tessera")
     done = subprocess.run(
-        [str(exe), "analyze", str(path), "--top", str(top), "--json"],
+        [str(exe), "analyze", str(path), "--top", str(top), *options, "--json"],
         capture_output=True,
         text=True,
         timeout=300,

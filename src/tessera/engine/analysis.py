@@ -39,6 +39,16 @@ class Candidate:
     equity: float
 
 
+@dataclass(frozen=True)
+class SimMove:
+    """A candidate as the simulation ranked it: its win % and mean equity over the deals."""
+
+    move: str
+    score: int
+    win_pct: float
+    equity: float
+
+
 @dataclass
 class TurnAnalysis:
     number: int
@@ -54,6 +64,8 @@ class TurnAnalysis:
     best_win_pct: float | None = None  # its win %
     win_pct: float | None = None  # the win % of the move played
     win_lost: float | None = None  # percentage points
+    sim_moves: list[SimMove] = field(default_factory=list)  # the best by simulation, first
+    sim_iterations: int | None = None  # deals the simulation played
 
 
 @dataclass(frozen=True)
@@ -148,18 +160,50 @@ def analyze_turns(
 ) -> Iterator[AnalysedTurn]:
     """The turns of :func:`analyze_record`, one at a time, each with its position (what
     ``tessera analyze`` and the web app's game review both show)."""
-    bot = get_player(player, lexicon)
-    if not isinstance(bot, StaticPlayer):  # pragma: no cover - get_player's static names
-        raise AnalysisError(f"{player!r} cannot rank moves")
+    bot = _ranking_player(player, lexicon)
     lines = turn_lines(record)
     if not lines:
         raise AnalysisError("the game has no turns to analyse")
-    for i, line in enumerate(lines):
-        try:
-            game = gcg.replay(record, rules, lexicon, turns=i)
-        except gcg.GcgError as exc:
-            raise AnalysisError(f"cannot replay the game up to turn {i + 1}: {exc}") from None
-        yield AnalysedTurn(line, game, _analyze_turn(i + 1, line, game, bot, top, sim))
+    for i in range(len(lines)):
+        yield _turn(record, lines, i, lexicon, rules, bot, top, sim)
+
+
+def analyze_turn(
+    record: gcg.GcgGame,
+    lexicon: Lexicon,
+    number: int,
+    *,
+    rules: str | None = None,
+    top: int = 3,
+    player: str = "static",
+    sim: SimSettings | None = None,
+) -> AnalysedTurn:
+    """Turn ``number`` (from 1) of :func:`analyze_turns` alone: the same analysis, without
+    the turns before it (the web app's review simulates one turn a request)."""
+    lines = turn_lines(record)
+    if not 1 <= number <= len(lines):
+        raise AnalysisError(f"the game has turns 1 to {len(lines)}, not {number}")
+    return _turn(record, lines, number - 1, lexicon, rules, _ranking_player(player, lexicon),
+                 top, sim)
+
+
+def _ranking_player(player: str, lexicon: Lexicon) -> StaticPlayer:
+    bot = get_player(player, lexicon)
+    if not isinstance(bot, StaticPlayer):  # pragma: no cover - get_player's static names
+        raise AnalysisError(f"{player!r} cannot rank moves")
+    return bot
+
+
+def _turn(
+    record: gcg.GcgGame, lines: Sequence[gcg.GcgEvent], i: int, lexicon: Lexicon,
+    rules: str | None, bot: StaticPlayer, top: int, sim: SimSettings | None,
+) -> AnalysedTurn:
+    """The analysis of ``lines[i]``, on the game replayed up to it."""
+    try:
+        game = gcg.replay(record, rules, lexicon, turns=i)
+    except gcg.GcgError as exc:
+        raise AnalysisError(f"cannot replay the game up to turn {i + 1}: {exc}") from None
+    return AnalysedTurn(lines[i], game, _analyze_turn(i + 1, lines[i], game, bot, top, sim))
 
 
 def _analyze_turn(
@@ -209,15 +253,15 @@ def _analyze_turn(
     result.equity = round(match.equity, 2)
     result.equity_lost = round(ranked[0].equity - match.equity, 2) if ranked else 0.0
     if sim is not None:
-        _simulate_turn(result, number, view, game, bot, ranked, match.move, sim)
+        _simulate_turn(result, number, view, game, bot, ranked, match.move, sim, top)
     return result
 
 
 def _simulate_turn(
     result: TurnAnalysis, number: int, view: Any, game: Game, bot: StaticPlayer,
-    ranked: Sequence[RankedMove], played: Move, sim: SimSettings,
+    ranked: Sequence[RankedMove], played: Move, sim: SimSettings, top: int,
 ) -> None:
-    """The best move by simulation and the win % the move played gave away."""
+    """The best moves by simulation and the win % the move played gave away."""
     cands = [r.move for r in ranked[: sim.candidates]]
     if not any(same_move(m, played) for m in cands):
         cands.append(played)
@@ -232,6 +276,12 @@ def _simulate_turn(
         return
     mine = next(c for c in res.candidates if same_move(c.move, played))
     result.sim_best = move_text(res.best.move, game.alphabet, game.board)
+    result.sim_moves = [
+        SimMove(move_text(c.move, game.alphabet, game.board), c.score, round(c.win_pct, 2),
+                round(c.equity, 2))
+        for c in res.candidates[:top]
+    ]
+    result.sim_iterations = res.iterations
     result.best_win_pct = round(res.best.win_pct, 2)
     result.win_pct = round(mine.win_pct, 2)
     result.win_lost = round(res.best.win_pct - mine.win_pct, 2)
@@ -315,10 +365,12 @@ __all__ = [
     "Analysis",
     "AnalysisError",
     "Candidate",
+    "SimMove",
     "SimSettings",
     "TurnAnalysis",
     "analyze_file",
     "analyze_record",
+    "analyze_turn",
     "analyze_turns",
     "move_text",
     "render_table",

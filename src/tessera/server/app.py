@@ -152,6 +152,7 @@ def rate_limits(config: ServerConfig) -> RateLimits:
             "quiz": "240/minute",  # a question or an answer, per user
             "analyze": f"{config.analyses_per_minute}/minute",
             "review": f"{config.reviews_per_minute}/minute",
+            "simulate": f"{config.simulations_per_minute}/minute",
         }
     )
 
@@ -273,7 +274,7 @@ def create_app(
             allowed_hosts=config.allowed_hosts,
             allowed_origins=config.allowed_origins,
             max_body=config.max_body_bytes,
-            body_limits={routes_review.UPLOAD_PATH: routes_review.UPLOAD_BODY_BYTES},
+            body_limits=dict.fromkeys(routes_review.UPLOAD_PATHS, routes_review.UPLOAD_BODY_BYTES),
         ),
     )
     app.state.hub = the_hub

@@ -31,6 +31,7 @@ class ServerConfig:
     thinks_per_minute: int = 20  # hints that search (a core for think_s each), per user
     analyses_per_minute: int = 60  # analysis-board requests (all moves of a position), per client
     reviews_per_minute: int = 10  # game reviews (every turn of a game analysed), per client
+    simulations_per_minute: int = 60  # one review turn simulated (a second of a core), per client
     reviews_at_once: int = 2  # reviews running at one time (each holds a core up to 60 s)
     idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
     idle_over_game_s: float = 30.0  # and a finished one after this

@@ -18,7 +18,9 @@ from typing import Any
 
 from tessera.engine.analysis import (
     AnalysisError,
+    SimSettings,
     TurnAnalysis,
+    analyze_turn,
     analyze_turns,
     move_text,
     turn_lines,
@@ -34,6 +36,9 @@ MAX_GCG_CHARS = 64 * 1024  # an uploaded record; a long game's record is under 8
 MAX_TURNS = 120  # a four-player game rarely has 80
 TOP = 5  # best moves listed per turn
 TIME_LIMIT_S = 60.0  # the whole review, on one core of the CPU pool
+# One turn's simulation: a fixed number of deals with a fixed seed, so the page shows what
+# `tessera analyze --sim --iterations 400 --seed 1` prints (about a second of one core).
+SIMULATION = SimSettings(time_limit=None, iterations=400, plies=2, candidates=10, seed=1)
 
 
 def read_upload(text: Any) -> gcg.GcgGame:
@@ -87,6 +92,44 @@ def _shown(game: Game, line: gcg.GcgEvent, a: TurnAnalysis) -> dict[str, Any]:
     }
 
 
+def check_turns(record: gcg.GcgGame) -> int:
+    """The record's number of turns; a 400 past :data:`MAX_TURNS`."""
+    count = len(turn_lines(record))
+    if count > MAX_TURNS:
+        raise RequestError(
+            400, "too_many_turns", f"the game has {count} turns; a review takes at most {MAX_TURNS}"
+        )
+    return count
+
+
+def read_turn(value: Any, count: int) -> int:
+    """A turn number from a request: 1 to the record's ``count``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= count:
+        raise RequestError(400, "bad_turn", f"turn must be a whole number from 1 to {count}")
+    return value
+
+
+def simulate_turn(record: gcg.GcgGame, lexicon: Any, number: int) -> dict[str, Any]:
+    """Turn ``number``'s simulation (:data:`SIMULATION`): the best moves by win %, the win %
+    of the move played and what it lost (None with a note when the turn cannot be
+    simulated: no rack recorded, a phony, the game over)."""
+    try:
+        a = analyze_turn(record, lexicon, number, top=TOP, sim=SIMULATION).analysis
+    except (AnalysisError, gcg.GcgError) as exc:
+        raise RequestError(400, "bad_gcg", f"the game does not replay: {exc}") from None
+    return {
+        "number": number,
+        "sim_best": a.sim_best,
+        "best_win_pct": a.best_win_pct,
+        "win_pct": a.win_pct,
+        "win_lost": a.win_lost,
+        "sim_moves": [asdict(m) for m in a.sim_moves],
+        "iterations": a.sim_iterations,
+        "plies": SIMULATION.plies,
+        "note": a.note,
+    }
+
+
 def review_record(
     record: gcg.GcgGame,
     lexicon: Any,
@@ -95,11 +138,7 @@ def review_record(
     clock: Callable[[], float] = time.monotonic,
 ) -> dict[str, Any]:
     """Every turn of a record with its analysis, as the review page draws it."""
-    count = len(turn_lines(record))
-    if count > MAX_TURNS:
-        raise RequestError(
-            400, "too_many_turns", f"the game has {count} turns; a review takes at most {MAX_TURNS}"
-        )
+    count = check_turns(record)
     started = clock()
     turns: list[dict[str, Any]] = []
     first: Game | None = None
@@ -142,4 +181,14 @@ def review_record(
     }
 
 
-__all__ = ["MAX_GCG_CHARS", "MAX_TURNS", "TOP", "read_upload", "review_record"]
+__all__ = [
+    "MAX_GCG_CHARS",
+    "MAX_TURNS",
+    "SIMULATION",
+    "TOP",
+    "check_turns",
+    "read_turn",
+    "read_upload",
+    "review_record",
+    "simulate_turn",
+]

@@ -1,10 +1,14 @@
 """Game review over HTTP (:mod:`.review`): ``POST /api/review`` with an uploaded GCG's text,
 and ``GET /api/games/{id}/review`` for a finished game the caller may see (a game between
 people once it is over, a private game only to its players; never a game in play, whose
-racks are secret). Both are limited per client address and run on the CPU pool; a finished
-game's review is kept (games do not change once over), the most recent :data:`CACHED` of them.
-At most ``config.reviews_at_once`` run at one time (a long game holds a core for seconds); one
-more is answered 503 at once rather than queued behind them.
+racks are secret). One turn's simulation, asked for turn by turn as the page needs it:
+``POST /api/review/simulate`` (the text and ``turn``) and
+``GET /api/games/{id}/review/turns/{turn}/simulation``.
+
+All are limited per client address and run on the CPU pool; a finished game's review and
+simulations are kept (games do not change once over), the most recent :data:`CACHED` of
+each. At most ``config.reviews_at_once`` run at one time (a long game holds a core for
+seconds); one more is answered 503 at once rather than queued behind them.
 """
 
 from __future__ import annotations
@@ -23,16 +27,19 @@ from tessera.formats import gcg
 from .errors import RequestError
 from .hub import Hub
 from .ratelimit import RateLimits
-from .review import read_upload, review_record
+from .review import check_turns, read_turn, read_upload, review_record, simulate_turn
 from .web import client_address, current_user, json_body
 
 CACHED = 64
 UPLOAD_PATH = "/api/review"
+SIMULATE_PATH = "/api/review/simulate"
+UPLOAD_PATHS = (UPLOAD_PATH, SIMULATE_PATH)  # the requests that carry a record's text
 UPLOAD_BODY_BYTES = 160 * 1024  # the JSON around a record of review.MAX_GCG_CHARS characters
 
 
 def routes(hub: Hub, limits: RateLimits) -> list[Route]:
     cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
+    simulated: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
     running = 0
 
     def finished_one() -> None:
@@ -73,12 +80,50 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
 
         return JSONResponse(await on_cpu(review))
 
-    async def finished(request: Request) -> Response:
+    async def simulate_upload(request: Request) -> Response:
+        limits.check("simulate", client_address(request))
+        body = await json_body(request)
+
+        def simulate() -> dict[str, Any]:
+            lexicon = hub.lexicon(lexicon_name(body))
+            record = read_upload(body.get("gcg"))
+            return simulate_turn(record, lexicon, read_turn(body.get("turn"), check_turns(record)))
+
+        return JSONResponse(await on_cpu(simulate))
+
+    async def finished_game(request: Request) -> tuple[Any, Any]:
+        """The finished game the caller may see and its user (404, 403, or 400 in play)."""
         game_id = request.path_params["game_id"]
         user = await current_user(hub, request)
         session, _ = await hub.watch_session(game_id, user)  # 404, or 403 for a private game
         if not session.over:
             raise RequestError(400, "game_on", "a game can be reviewed once it is over")
+        return session, user
+
+    async def simulate_finished(request: Request) -> Response:
+        game_id, turn = request.path_params["game_id"], request.path_params["turn"]
+        session, user = await finished_game(request)
+        key = (game_id, turn)
+        if key in simulated:
+            simulated.move_to_end(key)
+            return JSONResponse(simulated[key])
+        limits.check("simulate", client_address(request))
+        text = await hub.gcg(game_id, user)
+        lexicon = session.lexicon
+
+        def simulate() -> dict[str, Any]:
+            record = gcg.loads(text)
+            return simulate_turn(record, lexicon, read_turn(turn, check_turns(record)))
+
+        result = await on_cpu(simulate)
+        simulated[key] = result
+        while len(simulated) > CACHED * 8:  # a game's turns, for the games cached
+            simulated.popitem(last=False)
+        return JSONResponse(result)
+
+    async def finished(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        session, user = await finished_game(request)
         if game_id in cache:
             cache.move_to_end(game_id)
             return JSONResponse(cache[game_id])
@@ -98,5 +143,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
 
     return [
         Route(UPLOAD_PATH, upload, methods=["POST"]),
+        Route(SIMULATE_PATH, simulate_upload, methods=["POST"]),
         Route("/api/games/{game_id}/review", finished),
+        Route("/api/games/{game_id}/review/turns/{turn:int}/simulation", simulate_finished),
     ]

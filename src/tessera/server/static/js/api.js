@@ -67,6 +67,8 @@ export const api = {
   replay: (id) => request("GET", `/api/games/${id}/replay`),
   review: (id) => request("GET", `/api/games/${id}/review`),
   reviewUpload: (gcg) => request("POST", "/api/review", { body: { gcg } }),
+  reviewSimulation: (id, turn) => request("GET", `/api/games/${id}/review/turns/${turn}/simulation`),
+  simulateUpload: (gcg, turn) => request("POST", "/api/review/simulate", { body: { gcg, turn } }),
   rematch: (id) => request("POST", `/api/games/${id}/rematch`),
   // the analysis board
   analyzeMoves: (body) => request("POST", "/api/analysis/moves", { body }),
