@@ -385,7 +385,7 @@ def test_resign_ends_the_game_with_a_summary(lex):
 
 def test_a_whole_scoreless_game_to_the_summary(lex):
     game = vs_bot(lex)
-    app, script, out = make_app(game, SEATS, ["pass", "pass", "-", ""])
+    app, script, out = make_app(game, SEATS, ["pass", "pass", "-", "", ""])
     assert app.run() == 0
     text = out.getvalue()
     assert "Game over: 6 scoreless turns in a row." in text
@@ -395,7 +395,30 @@ def test_a_whole_scoreless_game_to_the_summary(lex):
     final = text[text.index("Final scores:") :]
     assert final.splitlines()[1].split() == ["me", "-18", "rack", "ABEIQTU", "winner"]
     assert final.splitlines()[2].split() == ["level1", "-37", "rack", "FJKVWXY"]
-    assert script.lines == []  # the empty answer declined saving
+    assert script.lines == []  # the empty answers declined the review and saving
+    assert [p for p, _ in script.prompts[-2:]] == [
+        "Review the game, turn by turn? y or n (n): ", script.prompts[-1][0]
+    ]
+    assert "best moves" not in text
+
+
+def test_at_the_end_the_game_is_reviewed_as_tessera_analyze_prints_it(lex, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the game is saved under its default name
+    game = vs_bot(lex)
+    bot = ScriptedBot(["9H FY"])
+    app, _, out = make_app(game, SEATS, ["8D QUITE", "resign", "y", "y"], bot=bot)
+    assert app.run() == 0
+    text = out.getvalue()
+    review = text[text.index("Analysing the game…"):text.index("Save the game?")]
+    from tessera.engine.analysis import analyze_file, render_table
+
+    expected = io.StringIO()
+    render_table(analyze_file(next(tmp_path.glob("*.gcg")), lex, top=3), expected)
+    _, *table = expected.getvalue().splitlines()
+    # the same turns, moves and losses as `tessera analyze` on the record saved after it
+    assert review.splitlines()[2:] == table
+    assert "this game" in review.splitlines()[1]
+    assert "8D QUITE" in review and "equity lost: " in review
 
 
 # -- hidden information in hot-seat games ---------------------------------------------------

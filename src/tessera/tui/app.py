@@ -547,7 +547,33 @@ class PlayApp:
         self.console.print(
             render_view(view, show_private=False, width=self.console.width, final=summary(view))
         )
+        self._offer_review()
         self._offer_save("Save the game?")
+
+    def _offer_review(self) -> None:
+        """The game's review, as ``tessera analyze`` prints it: each turn's best moves and
+        the equity the move played gave away (every rack is known once the game is over)."""
+        game = self.game
+        if game.lexicon is None or not game.history:
+            return
+        try:
+            answer = self._read("Review the game, turn by turn? y or n (n): ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return
+        if answer not in YES:
+            return
+        from ..engine.analysis import AnalysisError, analyze_record, render_table
+        from ..formats import gcg  # type: ignore[attr-defined]
+
+        self._say("Analysing the game…")
+        try:
+            record = gcg.loads(gcg.dumps(game))
+            analysis = analyze_record(record, game.lexicon, top=3, name="this game")
+        except (AnalysisError, gcg.GcgError) as exc:
+            self._error(f"Cannot review the game: {exc}")
+            return
+        render_table(analysis, self.console.file)
 
     def _offer_save(self, question: str) -> None:
         game = self.game
