@@ -62,8 +62,11 @@ def test_full_game_against_the_bot(tmp_path):
                 over = True
                 break
         assert over, "the game did not end within 60 turns"
-        child.expect_exact("Save the game?")
+        child.expect_exact("Review the game, turn by turn?")
         summary = plain("Game over" + child.before)
+        child.sendline("y")  # the table `tessera analyze` prints, for the game just played
+        child.expect_exact("Save the game?")
+        review = plain(child.before)
         child.sendline("")
         child.expect(pexpect.EOF)
     finally:
@@ -86,6 +89,8 @@ def test_full_game_against_the_bot(tmp_path):
     else:
         best = max(totals, key=totals.__getitem__)
         assert f"Winner: {best}" in summary, summary
+    assert "this game — static analysis" in review and "equity lost: " in review, review
+    assert re.search(r"^│ +1 │ (Tester|level1) ", review, re.MULTILINE), review
     assert elapsed < 60, f"the game took {elapsed:.0f} s"
 
 
