@@ -346,3 +346,17 @@ def test_shrinking_the_rack_below_a_bingo_size_is_refused():
 def test_replace_unknown_field_is_refused():
     with pytest.raises(TypeError):
         PRESETS["hasbro"].replace(rackSize=8)
+
+
+def test_a_word_list_in_another_alphabet_plays_with_its_own_tile_set() -> None:
+    from tessera.tiles import Alphabet, tileset
+
+    casual = preset("casual")
+    hungarian = casual.for_alphabet(tileset("hungarian").alphabet)
+    assert hungarian.tiles == "hungarian" and hungarian.board == casual.board
+    assert hungarian.replace(tiles="english") == casual
+    assert casual.for_alphabet(tileset("english").alphabet) is casual
+    assert preset("super").for_alphabet(tileset("english").alphabet).tiles == "english_super"
+    assert casual.for_alphabet(None) is casual
+    odd = Alphabet("klingon", ("A", "B"))  # no tile set of that name: the caller refuses it
+    assert casual.for_alphabet(odd) is casual

@@ -582,10 +582,7 @@ class Game:
         Raises :class:`IllegalMove` with a reason; the game is then unchanged.
         """
         if isinstance(move, str):
-            try:
-                move = parse_move(move, self.alphabet, self.board)
-            except NotationError as exc:
-                raise IllegalMove(Reason.NOTATION, str(exc)) from None
+            move = self._read_move(move, player)
         elif not isinstance(move, Move):
             move = play_from_squares(self.board, self._placed_tiles(move))
         if isinstance(move, Challenge):
@@ -605,6 +602,15 @@ class Game:
             raise
         self._remember(snapshot)
         return event
+
+    def _read_move(self, text: str, player: PlayerRef | None) -> Move:
+        """A move's text, its multi-letter tiles read as the mover's rack holds them (the CS
+        tile from a Hungarian rack that has it, else C·S); a NOTATION error if unreadable."""
+        mover = self.to_move if player is None else self.index(player)
+        try:
+            return parse_move(text, self.alphabet, self.board, rack=self._players[mover].rack)
+        except NotationError as exc:
+            raise IllegalMove(Reason.NOTATION, str(exc)) from None
 
     @staticmethod
     def _placed_tiles(move: object) -> list[tuple[int, int, int]]:
@@ -684,10 +690,7 @@ class Game:
         Exchanges and challenges are checked as :meth:`play` and :meth:`challenge` would.
         """
         if isinstance(move, str):
-            try:
-                move = parse_move(move, self.alphabet, self.board)
-            except NotationError as exc:
-                raise IllegalMove(Reason.NOTATION, str(exc)) from None
+            move = self._read_move(move, player)
         if isinstance(move, Challenge):
             self._challenge_target(player, move.words)
             return None

@@ -7,6 +7,7 @@ whichever direction names them (``9G T.`` and ``G8 .T``, R2.9).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -251,10 +252,15 @@ def play_from_placements(board: Board, placements: Iterable[tuple[int, int, int]
     return Play(span.row, span.col, across, tuple(word), alphabet=board.alphabet)
 
 
-def _read_tile(alphabet: Alphabet, text: str, i: int) -> tuple[int, int]:
-    """The tile spelled at ``text[i]`` (longest label first) and how many characters it takes;
-    the error names the character and its position in the whole word."""
+def _read_tile(
+    alphabet: Alphabet, text: str, i: int, held: Counter[int] | None = None
+) -> tuple[int, int]:
+    """The tile spelled at ``text[i]`` and how many characters it takes: the longest label,
+    or with ``held`` (the rack's tiles not yet read) the longest the rack holds, so C·S is
+    read where the rack has C and S but no CS tile. The error names the character and its
+    position in the whole word."""
     longest = max(len(label) for label in alphabet.labels)
+    found: list[tuple[int, int]] = []
     for n in range(min(longest, len(text) - i), 0, -1):
         chunk = text[i : i + n]
         if any(ch in "().?" for ch in chunk):
@@ -264,7 +270,11 @@ def _read_tile(alphabet: Alphabet, text: str, i: int) -> tuple[int, int]:
         except TileError:
             continue
         if len(tiles) == 1:
-            return tiles[0], n
+            if held is None or held[face(tiles[0])] > 0:
+                return tiles[0], n
+            found.append((tiles[0], n))
+    if found:
+        return found[0]  # the rack holds none: the longest, which the game will refuse
     raise NotationError(
         f"{text!r}: {text[i]!r} at position {i + 1} is not a tile of the {alphabet.name} alphabet"
     )
@@ -277,9 +287,12 @@ def _parse_word(
     col: int,
     across: bool,
     board: Board | None,
+    rack: Iterable[int] | None = None,
 ) -> tuple[int, ...]:
-    """Tiles of a main word; ``.`` and ``(…)`` are played through (GCG and human notation)."""
+    """Tiles of a main word; ``.`` and ``(…)`` are played through (GCG and human notation).
+    Multi-letter tiles are read as the ``rack`` holds them, when it is given."""
     word: list[int] = []
+    held = None if rack is None else Counter(face(t) for t in rack)
     dr, dc = (0, 1) if across else (1, 0)
     i = 0
     inside = False
@@ -316,7 +329,7 @@ def _parse_word(
                 word.append(PLAYED_THROUGH)
                 i += len(label)
                 continue
-        tile, step = _read_tile(alphabet, text, i)
+        tile, step = _read_tile(alphabet, text, i, None if inside or on_board else held)
         # a letter names a tile on the board whether that tile is a blank or not (ALI(QUANT))
         same = bool(on_board) and letter_of(on_board) == letter_of(tile)
         if inside:
@@ -331,6 +344,8 @@ def _parse_word(
             word.append(PLAYED_THROUGH)  # lenient: the letter itself for a played-through tile
         else:
             word.append(tile)
+            if held is not None:
+                held[face(tile)] -= 1
         i += step
     if inside:
         raise NotationError(f"{text!r}: '(' is never closed")
@@ -348,12 +363,15 @@ def parse_move(
     *,
     rows: int | None = None,
     cols: int | None = None,
+    rack: Iterable[int] | None = None,
 ) -> Move:
     """Read a move: ``8D QUITE``, ``8A MES(QUITE)``, ``8A MES.....``, ``-ABC``, ``-3``, ``-``,
     ``pass``, ``challenge``.
 
     With a board, letters on occupied squares count as played through (GCG leniency) and
-    parenthesised letters are checked against it.
+    parenthesised letters are checked against it. A placed word's multi-letter tiles are read
+    longest label first; with the mover's ``rack``, the longest label the rack holds (a
+    Hungarian ``CSAK`` is C·S·A·K from a rack with C and S but no CS tile).
     """
     s = text.strip()
     if not s:
@@ -385,7 +403,7 @@ def parse_move(
         row, col, across = parse_position(parts[0], nrows, ncols)
     except CoordinateError as exc:
         raise NotationError(str(exc)) from None
-    word = _parse_word(alphabet, parts[1], row, col, across, board)
+    word = _parse_word(alphabet, parts[1], row, col, across, board, rack)
     end = (row + (0 if across else len(word) - 1), col + (len(word) - 1 if across else 0))
     if end[0] >= nrows or end[1] >= ncols:
         raise NotationError(f"{s!r}: the word runs off the board")

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from .layouts import Layout, layout
-from .tiles import TileSet, tileset
+from .tiles import Alphabet, TileError, TileSet, tileset
 
 
 class RulesError(ValueError):
@@ -230,6 +230,21 @@ class Rules:
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (fields are checked again)."""
         return dataclasses.replace(self, **changes)
+
+    def for_alphabet(self, alphabet: Alphabet | None) -> Rules:
+        """These rules for a word list spelled in ``alphabet``: unchanged when their tiles
+        spell it, else played with the tile set of that alphabet's name, so a Hungarian or a
+        Spanish list plays with its own tiles and values on the preset's board. Rules whose
+        tiles cannot spell the list are returned as they are (the caller refuses the pair)."""
+        if alphabet is None or tuple(alphabet.labels) == tuple(self.tileset.alphabet.labels):
+            return self
+        try:
+            own = tileset(alphabet.name)
+        except TileError:
+            return self
+        if tuple(own.alphabet.labels) != tuple(alphabet.labels):
+            return self
+        return self.replace(tiles=own.name)
 
 
 FINISH_LINE_TARGETS: dict[int, dict[str, int]] = {

@@ -461,8 +461,9 @@ def _racks_while_on(record: Any) -> dict[int, list[tuple[str, str]]]:
     from tessera.lexicon import Lexicon
     from tessera.server.hub import apply_action, game_rules
 
+    lexicon = Lexicon.load("enable")
     game = Game(
-        game_rules(record), Lexicon.load("enable"), [s.name for s in record.seats], seed=record.seed
+        game_rules(record, lexicon), lexicon, [s.name for s in record.seats], seed=record.seed
     )
     seen: dict[int, list[tuple[str, str]]] = {0: [], 1: []}
     alphabet = game.alphabet

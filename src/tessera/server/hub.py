@@ -182,10 +182,12 @@ def apply_action(game: Game, action: Action) -> None:
         raise ValueError(f"unknown action kind {action.kind!r} in the game log")
 
 
-def game_rules(record: GameRecord) -> Rules:
-    """The record's preset, with the game's own challenge rule and clock when it has them
-    (a game with its own clock is lost on time past its maximum overtime: R7.3 forfeit)."""
-    rules = preset(record.rules)
+def game_rules(record: GameRecord, lexicon: Any) -> Rules:
+    """The record's preset with the tiles of its word list (a Hungarian list, Hungarian
+    tiles: :meth:`Rules.for_alphabet`), and the game's own challenge rule and clock when it
+    has them (a game with its own clock is lost on time past its maximum overtime: R7.3
+    forfeit)."""
+    rules = preset(record.rules).for_alphabet(getattr(lexicon, "alphabet", None))
     if record.challenge_rule:
         rules = rules.replace(challenge_rule=ChallengeRule(record.challenge_rule))
     if record.clock:
@@ -290,7 +292,7 @@ class Hub:
     def _build(self, record: GameRecord) -> Session:
         lexicon = self.lexicon(record.lexicon)
         game = Game(
-            rules=game_rules(record),
+            rules=game_rules(record, lexicon),
             lexicon=lexicon,
             players=[s.name for s in record.seats],
             seed=record.seed,
@@ -375,6 +377,7 @@ class Hub:
     async def _check_lexicon(self, lex_name: str, rules: Rules) -> None:
         lexicon = await asyncio.to_thread(self.lexicon, lex_name)  # a first load compiles
         alphabet = getattr(lexicon, "alphabet", None)
+        rules = rules.for_alphabet(alphabet)
         if alphabet is not None and tuple(alphabet.labels) != tuple(rules.tileset.alphabet.labels):
             raise RequestError(
                 400,

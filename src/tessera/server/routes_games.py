@@ -44,7 +44,7 @@ def replay(record: GameRecord, lexicon: Any) -> dict[str, Any]:
     """Every position of a finished game: after each event of its history, the board and
     the scores (racks included: the game is over)."""
     game = Game(
-        rules=game_rules(record),
+        rules=game_rules(record, lexicon),
         lexicon=lexicon,
         players=[s.name for s in record.seats],
         seed=record.seed,

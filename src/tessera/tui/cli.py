@@ -7,7 +7,7 @@ import contextlib
 import click
 
 from ..cliargs import LexiconSpec
-from ..rules import PRESETS
+from ..rules import PRESETS, preset
 
 
 @click.command()
@@ -69,7 +69,7 @@ def play(
         else:
             seats = parse_players(players)
             game = Game(
-                rules=rules_name.lower(),
+                rules=preset(rules_name).for_alphabet(lexicon.alphabet),
                 lexicon=lexicon,
                 players=[s.name for s in seats],
                 seed=seed,

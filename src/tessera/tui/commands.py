@@ -79,6 +79,8 @@ HELP: tuple[tuple[str, str], ...] = (
     ("8D QUITE", "play across from 8D (row first); a lower-case letter is a blank"),
     ("H8 qUITE", "play down from H8 (column first); here the Q is a blank"),
     ("8A MES(QUITE)", "letters already on the board may go in parentheses, or as '.'"),
+    ("8H CSÓK", "a tile of two letters (CS, CH) is typed as its letters: the tile when "
+     "your rack has it, else the single letters"),
     ("exchange ABC  |  -ABC", "exchange tiles (write a blank as '?')"),
     ("pass  |  -", "pass the turn"),
     ("challenge", "challenge the last play (rules with challenges)"),

@@ -108,6 +108,26 @@ function onTrayClick(event) {
   hooks.draw();
 }
 
+// The square a letter was last typed on, while the cursor stays just after it: a next letter
+// that makes a tile with the letters there (C, then S: the CS of a Hungarian board) joins them.
+let typed = null;
+
+function cursorAt() {
+  return view.cursor ? `${view.cursor.r},${view.cursor.c}` : null;
+}
+
+function joinTyped(key) {
+  if (!typed || typed.after !== cursorAt()) return false;
+  const label = view.board[typed.r][typed.c];
+  if (!label) return false;
+  const lower = label !== label.toUpperCase();
+  const joined = (label + key).toUpperCase();
+  if (!view.letters.has(joined) || (key !== key.toUpperCase()) !== lower) return false;
+  view.board[typed.r][typed.c] = lower ? joined.toLowerCase() : joined;
+  hooks.edited();
+  return true;
+}
+
 function onBoardKey(event) {
   if (!view.layout || event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key;
@@ -130,10 +150,16 @@ function onBoardKey(event) {
   } else if (key === "Delete") {
     if (!view.cursor) return;
     placeAtCursor(null);
+  } else if (key === ".") {
+    typed = null; // the next letter is a tile of its own (C . S: a C and an S)
+  } else if (key.length === 1 && /\p{L}/u.test(key) && joinTyped(key)) {
+    // the letters typed one after the other spell one tile (C then S: the Hungarian CS)
   } else if (key.length === 1 && /\p{L}/u.test(key) && view.letters.has(key.toUpperCase())) {
     if (!view.cursor) moveCursor(0, 0);
+    const { r, c } = view.cursor;
     placeAtCursor(key); // lower case: a blank standing for the letter, as CGP writes it
     step(true);
+    typed = { r, c, after: cursorAt() };
   } else {
     return;
   }

@@ -20,6 +20,7 @@ const app = {
   rack: [],             // the rack in the player's own order (labels)
   pending: new Map(),   // "r,c" -> {index, label, rackLabel}
   cursor: null,         // {r, c, across}
+  typed: null,          // the letters typed for the last tile: {text, key, index, after}
   revealed: null,       // hot-seat: the seat whose tiles were last shown
   live: null,
   receivedAt: 0,
@@ -413,7 +414,7 @@ const coarsePointer = window.matchMedia("(pointer: coarse)");
 
 function onBoardInput(event) {
   const field = event.target;
-  for (const ch of field.value) if (/\p{L}/u.test(ch)) typeLetter(ch);
+  for (const ch of field.value) if (/\p{L}/u.test(ch) || ch === TILE_BREAK) typeLetter(ch);
   field.value = "";
 }
 
@@ -434,22 +435,94 @@ function advanceCursor() {
   else app.cursor = { r, c, across: cur.across };
 }
 
-function typeLetter(letter) {
-  if (!app.cursor || !myTurn()) return;
-  const used = usedIndices();
-  const up = letter.toUpperCase();
-  let index = app.rack.findIndex((l, i) => l === up && !used.has(i));
-  let designated = null;
-  if (index < 0) {
-    index = app.rack.findIndex((l, i) => l === "?" && !used.has(i));
-    designated = up;
+// Typing a tile of several letters (Hungarian CS, Spanish CH, LL, RR): its letters typed one
+// after the other make the one tile, as the tile set's labels (app.state.letters) spell it.
+// A letter that completes, with the letters typed just before it, a tile the rack holds
+// takes that tile instead: C then S puts the CS tile where the C went (the C goes back to
+// the rack), and a blank typed as C becomes the blank CS when the rack has no CS tile. A
+// letter with no tile of its own that begins a tile on the rack (C with only CS there)
+// waits for the rest. A "." between two letters keeps them apart: C . S places C and S.
+const TILE_BREAK = ".";
+
+function cursorKey() {
+  return app.cursor ? `${app.cursor.r},${app.cursor.c}` : null;
+}
+
+// The letters typed for the last tile while they still stand: the tile is still where they
+// put it (or they wait for more) and the cursor has not moved since.
+function typedRun() {
+  const t = app.typed;
+  if (!t || t.after !== cursorKey()) return null;
+  if (t.key === null) return t;
+  const p = app.pending.get(t.key);
+  return p && p.index === t.index ? t : null;
+}
+
+function freeIndex(label, used = usedIndices()) {
+  return app.rack.findIndex((l, i) => l === label && !used.has(i));
+}
+
+// The rack tile for a tile's letters: its own tile, else a blank if they spell a letter.
+function tileFor(text, used = usedIndices()) {
+  const index = freeIndex(text, used);
+  if (index >= 0) return { index, designated: null };
+  const blank = app.state.letters.includes(text) ? freeIndex("?", used) : -1;
+  return blank >= 0 ? { index: blank, designated: text } : null;
+}
+
+// A longer tile on the rack that the letters begin (C before CS).
+function begunTile(text, used = usedIndices()) {
+  return app.rack.some((l, i) => !used.has(i) && l.length > text.length && l.startsWith(text));
+}
+
+// The letters typed so far and this one, as one tile: true when that took the tile.
+function joinTyped(run, up) {
+  const text = run.text + up;
+  if (run.key === null) {
+    const tile = tileFor(text);
+    if (tile) { setMessage(""); placeTyped(text, tile); return true; }
+    if (!begunTile(text)) return false;
+    app.typed = { ...run, text };
+    return true;
   }
-  if (index < 0) { setMessage(`No ${up} on your rack`); return; }
-  if (!squareFree(app.cursor.r, app.cursor.c)) advanceCursor();  // on a tile: the next free square
+  const used = usedIndices();
+  used.delete(run.index);
+  const index = freeIndex(text, used);
+  const blank = app.rack[run.index] === "?" && app.state.letters.includes(text);
+  if (index < 0 && !blank) return false;
+  const [r, c] = run.key.split(",").map(Number);
+  app.pending.delete(run.key);
+  place(r, c, index >= 0 ? index : run.index, index >= 0 ? null : text);
+  app.typed = { ...run, text, index: index >= 0 ? index : run.index };
+  return true;
+}
+
+// Puts the tile at the cursor (the next free square when the cursor is on a tile).
+function placeTyped(text, { index, designated }) {
+  if (!squareFree(app.cursor.r, app.cursor.c)) advanceCursor();
   if (!app.cursor) return;
   const { r, c } = app.cursor;
   advanceCursor();
   place(r, c, index, designated);
+  app.typed = { text, key: `${r},${c}`, index, after: cursorKey() };
+}
+
+function typeLetter(letter) {
+  if (!myTurn()) return;
+  if (letter === TILE_BREAK) { app.typed = null; return; }
+  const up = letter.toUpperCase();
+  const run = typedRun();  // may stand at the board's edge, where the cursor has gone
+  if (run && joinTyped(run, up)) return;
+  app.typed = null;
+  if (!app.cursor) return;
+  const tile = tileFor(up);
+  if (tile) { placeTyped(up, tile); return; }
+  if (begunTile(up)) {
+    app.typed = { text: up, key: null, index: -1, after: cursorKey() };
+    setMessage(`${up}…: type the rest of the tile`, "info");
+    return;
+  }
+  setMessage(`No ${up} on your rack`);
 }
 
 function backspace() {
@@ -485,8 +558,9 @@ function onBoardKey(event) {
   if (key === "Backspace") { event.preventDefault(); backspace(); return; }
   if (!myTurn()) return;
   const arrows = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
-  const typing = key === " " || key in arrows || (key.length === 1 && /\p{L}/u.test(key));
-  if (typing && !app.cursor) {
+  const letter = key.length === 1 && (/\p{L}/u.test(key) || key === TILE_BREAK);
+  const typing = key === " " || key in arrows || letter;
+  if (typing && !app.cursor && !(letter && typedRun())) {  // a tile's letters end at the edge
     event.preventDefault();
     app.cursor = defaultCursor();
     if (key in arrows || key === " ") { render(); return; }
@@ -503,7 +577,7 @@ function onBoardKey(event) {
     return;
   }
   if (key === " " && app.cursor) { event.preventDefault(); app.cursor.across = !app.cursor.across; render(); return; }
-  if (key.length === 1 && /\p{L}/u.test(key) && app.cursor) {
+  if (letter) {
     event.preventDefault();
     typeLetter(key);
   }
