@@ -148,7 +148,7 @@ def rate_limits(config: ServerConfig) -> RateLimits:
             "seek": "30/minute",
             "move": f"{config.moves_per_minute}/minute",
             "think": f"{config.thinks_per_minute}/minute",
-            "study": "60/minute",  # a lookup or a search, per address
+            "study": f"{config.lookups_per_minute}/minute",  # a lookup or a search, per address
             "quiz": "240/minute",  # a question or an answer, per user
             "analyze": f"{config.analyses_per_minute}/minute",
             "review": f"{config.reviews_per_minute}/minute",

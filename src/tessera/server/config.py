@@ -29,6 +29,7 @@ class ServerConfig:
     games_per_minute: int = 30  # per client address
     moves_per_minute: int = 120  # per user
     thinks_per_minute: int = 20  # hints that search (a core for think_s each), per user
+    lookups_per_minute: int = 60  # word-study lookups and searches, per client
     analyses_per_minute: int = 60  # analysis-board requests (all moves of a position), per client
     reviews_per_minute: int = 10  # game reviews (every turn of a game analysed), per client
     simulations_per_minute: int = 60  # one review turn simulated (a second of a core), per client
