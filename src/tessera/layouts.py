@@ -39,6 +39,20 @@ class Layout:
     word_mult: tuple[tuple[int, ...], ...]
     start: tuple[int, int]
 
+    @property
+    def mirror_symmetric(self) -> bool:
+        """The layout is its own mirror image across the main diagonal (square, the start
+        square on it, premiums symmetric): on it when empty, a play down is a play across
+        seen in a mirror, the same move but for its notation."""
+        if self.rows != self.cols or self.start[0] != self.start[1]:
+            return False
+        return all(
+            self.letter_mult[r][c] == self.letter_mult[c][r]
+            and self.word_mult[r][c] == self.word_mult[c][r]
+            for r in range(self.rows)
+            for c in range(r + 1, self.cols)
+        )
+
     def premium(self, row: int, col: int) -> str:
         """The square's token: ``.``, ``2L`` … ``4W``."""
         lm, wm = self.letter_mult[row][col], self.word_mult[row][col]

@@ -648,6 +648,7 @@ def generate_moves(
     *,
     bag_count: int | None = None,
     reference: bool = False,
+    mirrors: bool = True,
 ) -> MoveList:
     """Every legal move of ``rack`` on ``board``, ranked by equity (best first).
 
@@ -657,21 +658,35 @@ def generate_moves(
     it is given and allows them under ``rules`` (R4.3); None lists no exchanges. The pass is
     always listed. ``reference=True`` uses the pure-Python generator (same result, slower);
     it is also used for alphabets of more than 63 letters and when the compiled core is
-    missing.
+    missing. ``mirrors=False`` lists, on an empty board that is its own mirror image
+    (:attr:`~tessera.layouts.Layout.mirror_symmetric`), only the plays across: each play down
+    is then the mirror image of one of them, with the same score and leave (engines and hints
+    rank one of the two).
     """
     rules = preset(rules)
     if top is not None and top < 0:
         raise ValueError(f"top must be a positive number of moves, not {top}")
     if reference or len(lexicon.alphabet) > 63 or not _native_available():
-        ranked = reference_moves(board, rack, lexicon, rules, bag_count=bag_count, leaves=leaves)
-        return MoveList(ranked if top is None else ranked[:top])
+        return _reference_list(board, rack, lexicon, rules, top, leaves, bag_count, mirrors)
     _check_inputs(board, lexicon, rules)
     counts = _counts_of(rack, lexicon)
     sizes = exchange_sizes(rules, sum(counts), bag_count)
     try:
         gen = compiled_generator(lexicon, rules, leaves)
     except ValueError:  # a graph too large for the compiled generator's private copy
-        ranked = reference_moves(board, rack, lexicon, rules, bag_count=bag_count, leaves=leaves)
-        return MoveList(ranked if top is None else ranked[:top])
-    buffer = gen.generate(bytes(board.cells), counts, sizes.stop - 1 if sizes else 0, top or 0)
+        return _reference_list(board, rack, lexicon, rules, top, leaves, bag_count, mirrors)
+    buffer = gen.generate(
+        bytes(board.cells), counts, sizes.stop - 1 if sizes else 0, top or 0, mirrors
+    )
     return MoveList(buffer=buffer, alphabet=lexicon.alphabet)
+
+
+def _reference_list(
+    board: Board, rack: RackLike, lexicon: Lexicon, rules: Rules, top: int | None,
+    leaves: Leaves | None, bag_count: int | None, mirrors: bool,
+) -> MoveList:
+    """:func:`generate_moves` by the pure-Python reference."""
+    ranked = reference_moves(board, rack, lexicon, rules, bag_count=bag_count, leaves=leaves)
+    if not mirrors and board.is_empty() and rules.layout.mirror_symmetric:
+        ranked = [(m, e) for m, e in ranked if not isinstance(m, Play) or m.across]
+    return MoveList(ranked if top is None else ranked[:top])

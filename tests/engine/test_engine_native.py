@@ -58,7 +58,8 @@ def test_plays_are_the_move_generators(lex: Lexicon) -> None:
         rack = game.rack(player).tiles()
         ours = eng.moves(game.board.cells, rack, None, game.bag_count, 0, False, 0)
         mine = {native.to_move(c): c[5] for c in ours if c[0] == 0}
-        theirs = {m: m.score for m in generate_moves(game.board, rack, lex, RULES) if m.is_play()}
+        every = generate_moves(game.board, rack, lex, RULES, mirrors=False)  # as engines rank
+        theirs = {m: m.score for m in every if m.is_play()}
         assert mine == theirs
         for play, score in list(mine.items())[:20]:
             assert score == score_play(game.board, play, RULES)
@@ -188,7 +189,7 @@ def test_clabbers_engine_moves_are_the_reference_generators(lex: Lexicon) -> Non
         rack = list(view.rack)
         ours = eng.moves(view.board.cells, rack, None, view.bag_count, 0, False, 0)
         mine = {native.to_move(c): c[5] for c in ours if c[0] == 0}
-        ref = generate_moves(view.board, rack, lex, CLABBERS, reference=True)
+        ref = generate_moves(view.board, rack, lex, CLABBERS, reference=True, mirrors=False)
         assert mine == {m: m.score for m in ref if m.is_play()}
         checked += 1
     assert checked >= 2
@@ -208,3 +209,18 @@ def test_clabbers_best_is_first_of_full_ranking_and_games_replay(
     record = play_compiled(CLABBERS, lex, 23, [leaves, None])
     replayed = replay(CLABBERS, lex, 23, ("A", "B"), record)  # every move legal under R8.5
     assert tuple(replayed.scores) == tuple(record["scores"])
+
+
+def test_the_engine_ranks_an_opening_and_its_mirror_image_as_one_move(lex: Lexicon) -> None:
+    """Issue 14: on the empty (symmetric) board a play down is a play across in a mirror; the
+    engine ranks the one across only, so candidates and hints are distinct moves, and its
+    choice is the one it made when it ranked both (ties went to the play across)."""
+    game = Game(rules="naspa", lexicon=lex, players=["a", "b"], seed=3)
+    view = game.view(game.to_move)
+    ranked = StaticPlayer(lex).ranked(view, top=None)
+    plays = [r.move for r in ranked if isinstance(r.move, Play)]
+    assert plays and all(m.across for m in plays)
+    every = generate_moves(game.board, view.rack, lex, "naspa", bag_count=view.bag_count,
+                           leaves=StaticPlayer(lex).leaves)
+    assert ranked[0].move == every[0] and every[0].across
+    assert len(plays) == sum(1 for m in every if isinstance(m, Play)) // 2

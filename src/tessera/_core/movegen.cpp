@@ -926,10 +926,17 @@ struct Gen {
         return letters;
     }
 
+    // The directions plays are found in: across only on an empty board whose mirror image
+    // it is (Request::mirrors), else both.
+    int directions() const {
+        return !req.mirrors && first && c.transpose_symmetric() ? 1 : 2;
+    }
+
     // Every span of the board with its bound.
     std::vector<Span> all_spans() {
         std::vector<Span> spans;
-        for (int dir = 0; dir < 2; ++dir) {
+        const int dirs = directions();
+        for (int dir = 0; dir < dirs; ++dir) {
             for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
                 load_line(dir, index);
                 line_spans(spans);
@@ -1161,15 +1168,16 @@ struct Gen {
         if (!pass_last) add(pass);
         if (rack_total > 0) {
             compute_cross_checks();
+            const int dirs = directions();
             if (c.anagram()) {
-                for (int dir = 0; dir < 2; ++dir) {
+                for (int dir = 0; dir < dirs; ++dir) {
                     for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
                         load_line(dir, index);
                         clabbers_line();
                     }
                 }
             } else if (top <= 0) {
-                for (int dir = 0; dir < 2; ++dir) {
+                for (int dir = 0; dir < dirs; ++dir) {
                     for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
                         load_line(dir, index);
                         for (int a = 0; a < N; ++a) {
@@ -1195,6 +1203,17 @@ struct Gen {
 };
 
 }  // namespace
+
+bool Config::transpose_symmetric() const {
+    if (rows != cols || start_row != start_col) return false;
+    for (int r = 0; r < rows; ++r) {
+        for (int col = r + 1; col < cols; ++col) {
+            const int i = r * cols + col, j = col * cols + r;
+            if (letter_mult[i] != letter_mult[j] || word_mult[i] != word_mult[j]) return false;
+        }
+    }
+    return true;
+}
 
 bool better(const Move& a, const Move& b) {
     if (a.equity != b.equity) return a.equity > b.equity;
@@ -1445,7 +1464,7 @@ void check_position(const Config& cfg, const std::string& board, const std::vect
 }
 
 MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::vector<int>& rack,
-                       int max_exchange, int top) {
+                       int max_exchange, int top, bool mirrors) {
     const std::string board = cells;
     check_position(gen.config(), board, rack);
     if (top < 0) throw py::value_error("top must be 0 (all) or a positive number");
@@ -1455,6 +1474,7 @@ MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::
     req.leaves = gen.leaves();
     req.max_exchange = std::min(max_exchange, total);
     req.top = top;
+    req.mirrors = mirrors;
     std::vector<Move> moves;
     {
         py::gil_scoped_release release;
@@ -1562,8 +1582,9 @@ void register_movegen(py::module_& m) {
              py::arg("min_word_length"), py::arg("min_first_tiles"), py::arg("cover_start"),
              py::arg("leave_nodes"), py::arg("leave_values"))
         .def("generate", &generate_py, py::arg("cells"), py::arg("rack"),
-             py::arg("max_exchange"), py::arg("top"),
-             "Moves of a rack (counts per tile id) on a board (bytes, row-major).")
+             py::arg("max_exchange"), py::arg("top"), py::arg("mirrors") = true,
+             "Moves of a rack (counts per tile id) on a board (bytes, row-major); with "
+             "mirrors=False an empty board that is its own mirror image lists plays across only.")
         .def("span_bounds", &bounds_py, py::arg("cells"), py::arg("rack"),
              "(direction 0 across / 1 down, line, first square, last square, upper bound) of "
              "every span a play could cover: no play covering it is worth more (for tests).")

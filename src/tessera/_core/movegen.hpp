@@ -53,6 +53,10 @@ struct Config {
     bool cover_start = true;
     int letters() const { return static_cast<int>(values.size()) - 1; }
     bool anagram() const { return clabbers; }
+    // The board is its own mirror image across the main diagonal (square, start square on
+    // the diagonal, premium squares symmetric): on it when empty, a play down is a play
+    // across seen in a mirror, the same move but for its notation.
+    bool transpose_symmetric() const;
 };
 
 // A KLV2 leave table: a DAWG of leaves (tiles ascending, blank 0 first) and one value per leave
@@ -91,6 +95,11 @@ struct Request {
     // is legal), for a caller that rates the pass itself; its leave-value equity would
     // otherwise hold a place and lower the bar every other move must clear.
     bool pass_outside_top = false;
+    // false: on an empty board that is its own mirror image (Config::transpose_symmetric),
+    // only the plays across are listed -- each play down is the mirror image of one of them,
+    // of the same score and leave (engines and hints rank one of the two; a listing of every
+    // move keeps both).
+    bool mirrors = true;
 };
 
 // Generate the moves of `rack_counts` (per tile id, blanks at 0) on `cells` (rows*cols tile

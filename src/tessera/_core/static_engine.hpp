@@ -189,6 +189,7 @@ class StaticEngine {
         if (pos.bag_count == 0) req.endgame_opp_points = pos.opp_points;
         req.cross = cross;
         req.pass_outside_top = pos.bag_count > 0;  // rated here, by pass_below_best
+        req.mirrors = false;  // an opening and its mirror image are one move to choose from
         std::vector<Move> moves = movegen::generate(gen_->config(), pos.board, rack, req);
         if (pos.bag_count > 0) pass_below_best(moves, top);
         return moves;

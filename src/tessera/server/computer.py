@@ -77,31 +77,18 @@ def level_info() -> list[dict[str, Any]]:
 HINT_COUNT = 10  # how many plays a hint lists
 
 
-def _mirror_symmetric(layout: Any) -> bool:
-    """Whether the layout is the same reflected in its main diagonal (so on an empty board a
-    play down is a play across seen in a mirror)."""
-    if layout.rows != layout.cols or layout.start[0] != layout.start[1]:
-        return False
-    return all(
-        layout.premium(r, c) == layout.premium(c, r)
-        for r in range(layout.rows)
-        for c in range(r + 1, layout.cols)
-    )
-
-
 def quick_hints(view: PlayerView, lexicon: Any, n: int = HINT_COUNT) -> list[dict[str, Any]]:
     """The hints shown at once: the ``n`` plays of best static equity (score + the value of
     the tiles kept, as the computer ranks them), each with its equity. On an empty board a
-    play and its mirror image are the same play: only the one across is listed."""
+    play and its mirror image are the same play: the computer ranks only the one across."""
     from tessera.engine import StaticPlayer
 
     board = view.board
-    opening_mirrors = board.is_empty() and _mirror_symmetric(view.rules.layout)
     alphabet = view.rules.tileset.alphabet
     hints = []
     for ranked in StaticPlayer(lexicon).ranked(view, top=4 * n):
         move = ranked.move
-        if not isinstance(move, Play) or (opening_mirrors and not move.across):
+        if not isinstance(move, Play):
             continue
         hints.append(move_hint(move, alphabet, board=board, equity=round(ranked.equity, 1)))
         if len(hints) == n:
