@@ -1,7 +1,8 @@
 """Run every benchmark module in this folder (each defines ``main()``), or those named.
 
 ``python -m benchmarks NAME --option ...`` runs one benchmark with its own options (its
-``main()`` reads them from ``sys.argv[2:]``)."""
+``main()`` reads them from ``sys.argv[2:]``). ``python -m benchmarks ab REV ...`` times this
+build against commit REV built beside it (:mod:`benchmarks._ab.cli`)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ def run(names: list[str]) -> None:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args[:1] == ["ab"]:
+        from benchmarks._ab.cli import main
+
+        main(args[1:])
     options = next((i for i, a in enumerate(args) if a.startswith("-")), len(args))
     if options < len(args) and options != 1:
         sys.exit("options follow the one benchmark they are for: python -m benchmarks NAME --...")
