@@ -146,6 +146,9 @@ class _Reference:
         self.anagram = rules.validity is Validity.ANAGRAM
         self.first = board.is_empty()
         self.plays: list[Play] = []
+        # Clabbers: the fills of a slot depend only on its fixed letters and its number of
+        # empty squares (the rack is the same throughout), and many slots share them
+        self.fills: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
 
     # cross-checks ------------------------------------------------------------------------
 
@@ -321,8 +324,13 @@ class _Reference:
                     continue
                 if any(checks[p] is not None and not checks[p] for p in empties):
                     continue
-                fixed = [letter_of(line.tile(p)) for p in range(start, end + 1) if line.tile(p)]
-                for tiles in self.anagram_fills(fixed, len(empties)):
+                fixed = sorted(
+                    letter_of(line.tile(p)) for p in range(start, end + 1) if line.tile(p)
+                )
+                key = (tuple(fixed), len(empties))
+                if key not in self.fills:
+                    self.fills[key] = self.anagram_fills(fixed, len(empties))
+                for tiles in self.fills[key]:
                     self.arrange(line, checks, start, end, empties, tiles)
 
     def anagram_fills(self, fixed: list[int], k: int) -> list[tuple[int, ...]]:
@@ -330,48 +338,48 @@ class _Reference:
         letters, are an anagram of a word: a walk of the alphagram DAWG in letter order where
         fixed letters are used first, then real tiles, then blanks (so no multiset repeats)."""
         graph = self.lexicon.alphagrams()
-        need = [0] * (len(self.counts))
-        for t in fixed:
-            need[t] += 1
+        fixed = sorted(fixed)
         total = len(fixed) + k
         found: list[tuple[int, ...]] = []
         chosen: list[int] = []
 
-        def walk(arcs: int, depth: int, last: tuple[int, int]) -> None:
+        def walk(arcs: int, depth: int, used: int, last: tuple[int, int]) -> None:
+            """Extend a path of ``depth`` letters that has taken the first ``used`` fixed
+            letters (they come in ascending order, as the alphagram's letters do)."""
+            if len(fixed) - used > total - depth:
+                return  # the fixed letters left do not fit in the squares left
+            pending = fixed[used] if used < len(fixed) else None  # the next fixed letter
             for letter, i in graph.arcs(arcs):
+                if pending is not None and pending < letter:
+                    break  # a fixed letter would be skipped: no alphagram further on has it
                 node = graph.nodes[i]
-                # every fixed letter below this one must already be used
-                if any(need[t] for t in range(1, letter)):
-                    break
                 for kind in (0, 1, 2):  # 0 fixed letter, 1 real tile, 2 blank
                     if (letter, kind) < last:
                         continue
                     if kind == 0:
-                        if not need[letter]:
+                        if pending != letter:
                             continue
-                        need[letter] -= 1
                     elif kind == 1:
-                        if need[letter] or not self.counts[letter]:
+                        if pending == letter or not self.counts[letter]:
                             continue
                         self.counts[letter] -= 1
                         chosen.append(letter)
                     else:
-                        if need[letter] or not self.counts[BLANK]:
+                        if pending == letter or not self.counts[BLANK]:
                             continue
                         self.counts[BLANK] -= 1
                         chosen.append(letter | BLANK_BIT)
+                    now_used = used + (kind == 0)
                     if depth + 1 == total:
-                        if node & (1 << 23) and not any(need):
+                        if node & (1 << 23) and now_used == len(fixed):
                             found.append(tuple(chosen))
                     else:
-                        walk(node & ((1 << 22) - 1), depth + 1, (letter, kind))
-                    if kind == 0:
-                        need[letter] += 1
-                    else:
+                        walk(node & ((1 << 22) - 1), depth + 1, now_used, (letter, kind))
+                    if kind != 0:
                         self.counts[BLANK if kind == 2 else letter] += 1
                         chosen.pop()
 
-        walk(graph.dawg_root, 0, (0, 0))
+        walk(graph.dawg_root, 0, 0, (0, 0))
         return found
 
     def arrange(

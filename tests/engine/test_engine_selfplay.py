@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,3 +123,30 @@ def test_bingos_are_the_presets_bingos_as_the_records_show(tmp_path: Path, prese
         assert record.bingos == (by_seat[a_seat], by_seat[1 - a_seat])
     if preset == "nine_tile":
         assert sum(rep.bingos_per_game) > 2  # 7- and 8-tile plays are frequent with 9 tiles
+
+
+def test_autoplay_clabbers_runs_and_its_gcg_verifies(tmp_path: Path) -> None:
+    """Issue 13: ``tessera autoplay -r clabbers`` plays its games with the compiled Clabbers
+    generator (R8.5) to the end, and ``tessera gcg verify`` accepts every game it wrote (the
+    Clabbers rules read back from the file, every score and total rechecked)."""
+    tessera = str(Path(sys.executable).with_name("tessera"))
+    games = tmp_path / "games"
+    played = subprocess.run(
+        [tessera, "autoplay", "-r", "clabbers", "-n", "2", "-s", "7", "-w", "1", "-q",
+         "--json", "--gcg", str(games)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert played.returncode == 0, played.stderr
+    data = json.loads(played.stdout)
+    assert data["games"] == 2
+    files = sorted(games.glob("*.gcg"))
+    assert [f.name for f in files] == ["game-000000.gcg", "game-000001.gcg"]
+    assert all("#game-type wordsmog" in f.read_text(encoding="utf-8") for f in files)
+    verified = subprocess.run(
+        [tessera, "gcg", "verify", *map(str, files)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert [line.split()[:2] for line in verified.stdout.splitlines()] == [
+        ["OK", str(f)] for f in files
+    ]
