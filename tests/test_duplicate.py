@@ -11,6 +11,8 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tessera
 from tessera import IllegalMove, Reason
@@ -154,7 +156,9 @@ def test_a_whole_game_plays_to_its_end_and_its_record_round_trips(lex: Lexicon) 
         game.submit("Bob", str(rng.choice(plays)), elapsed_ms=rng.randrange(200_000))
         game.close_round()  # Cy never submits
     assert game.state is DuplicateState.OVER
-    assert game.end_reason in set(DuplicateEnd)
+    assert game.end_reason is DuplicateEnd.NO_LEGAL_DRAW  # too few vowels or consonants left
+    left = [*game.rack, *game.bag_tiles()]
+    assert not mix_ok(left, vowel_set(FRENCH, "AEIOU"), (1, 1), "either")
     assert len(game.rounds) > 15
     assert game.top_total == sum(rd.top.score or 0 for rd in game.rounds)
     assert game.scores[0] == game.top_total
@@ -169,6 +173,8 @@ def test_a_whole_game_plays_to_its_end_and_its_record_round_trips(lex: Lexicon) 
     assert err.value.reason is Reason.GAME_OVER
     with pytest.raises(IllegalMove):
         game.close_round()
+    with pytest.raises(IllegalMove, match="the game is over"):
+        game.set_rack("")
     assert_same_game(gcg.replay_duplicate(gcg.loads(gcg.dumps(game)), lexicon=lex), game)
 
 
@@ -192,6 +198,12 @@ def test_the_game_ends_when_the_rack_has_no_play(lex: Lexicon) -> None:
     game.set_rack("Q")  # the first play needs two tiles
     assert game.is_over and game.end_reason is DuplicateEnd.NO_PLAY
     assert game.result is not None and game.result.top_total == 0
+    with pytest.raises(IllegalMove, match="the game is over"):
+        game.submit("Ann", "8D QI")
+    # the arbiter may announce another rack instead (a record's rack), and the round opens
+    game.set_rack("EEEOQTU")
+    assert not game.is_over and game.end_reason is None and game.result is None
+    assert game.submit("Ann", "8D QUOTE").score == 40
 
 
 # -- drawing racks (R8.4.4) -------------------------------------------------------------------
@@ -440,8 +452,10 @@ def test_a_game_needs_duplicate_rules_a_word_list_and_distinct_players(lex: Lexi
         DuplicateGame("duplicate", lex, players=["Ann", "Ann"])
     with pytest.raises(ValueError, match="players"):
         DuplicateGame("duplicate", lex, players=[])
-    many = DuplicateGame("duplicate", lex, players=[f"P{i}" for i in range(9)], seed=1)
-    assert many.num_players == 9  # any number of players (R8.4.1)
+    many = DuplicateGame("duplicate", lex, players=[f"P{i}" for i in range(200)], seed=1)
+    assert many.num_players == 200  # any number of players (R8.4.1), within a record's limits
+    with pytest.raises(ValueError, match="1–200 players, not 201"):
+        DuplicateGame("duplicate", lex, players=[f"P{i}" for i in range(201)])
 
 
 def test_set_rack_refuses_tiles_not_left(lex: Lexicon) -> None:
@@ -599,3 +613,46 @@ def test_replay_needs_a_word_list_and_a_duplicate_record(lex: Lexicon) -> None:
     plain = tessera.Game("naspa", players=["A", "B"], seed=1)
     with pytest.raises(gcg.GcgError, match="not a duplicate record"):
         gcg.replay_duplicate(gcg.dumps(plain), lexicon=lex)
+
+
+
+# -- property: any game's record replays to the same game --------------------------------------
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 3),
+    rounds=st.integers(0, 40),
+    choices=st.randoms(use_true_random=False),
+    tiebreak=st.sampled_from(["random", "avoid_blanks_open"]),
+    misreport=st.sampled_from(["zero", "as_reported_under_double_over"]),
+)
+def test_any_games_record_replays_to_the_same_game(
+    lex: Lexicon, seed: int, players: int, rounds: int, choices: random.Random, tiebreak: str,
+    misreport: str,
+) -> None:
+    """Whole games, games left with a round open, every verdict, declared scores, times and
+    solo bonuses: the record replays to the same game (and continues the same way)."""
+    rules = rules_with(top_tiebreak=tiebreak, misreport=misreport,
+                       solo_bonus=choices.choice([0, 10]))
+    game = DuplicateGame(rules, lex, players=[f"P {i}" for i in range(players)], seed=seed)
+    for _ in range(rounds):
+        if game.is_over:
+            break
+        moves = tessera.generate_moves(game.board, list(game.rack), lex, game.rules)
+        plays = [m for m in moves[:20] if isinstance(m, Play)]
+        for p in range(players):
+            kind = choices.randrange(5)
+            if kind == 4:
+                continue  # hands in nothing
+            fixed = {0: "8D", 1: "H8 QZX#>", 2: str(plays[0])}
+            move = fixed.get(kind) or str(choices.choice(plays))
+            declared = choices.choice([None, None, choices.randrange(120)])
+            elapsed = choices.choice([None, choices.randrange(240_000)])
+            game.submit(p, move, declared=declared, elapsed_ms=elapsed)
+        if not choices.randrange(10):
+            break  # the record ends with this round open
+        game.close_round()
+    assert_same_game(gcg.replay_duplicate(gcg.dumps(game), lexicon=lex), game)

@@ -60,7 +60,9 @@ if TYPE_CHECKING:
     from .lexicon import Lexicon
 
 PlayerRef = int | str
-MAX_PLAYERS = 999  # "any number of players" (R8.4.1); a bound keeps records finite
+# "any number of players" (R8.4.1); the bound keeps a whole game's record within the GCG
+# reader's limits (a line per player per round, and a game has at most ~50 rounds)
+MAX_PLAYERS = 200
 
 
 class Verdict(StrEnum):
@@ -489,8 +491,10 @@ class DuplicateGame:
     def set_rack(self, tiles: str | Sequence[int]) -> None:
         """Announce a known rack for the open round before anyone has submitted (records
         made elsewhere, analysis, lessons): the current rack goes back to the bag and these
-        tiles come out of it. The round's failed draws are forgotten."""
-        if self.is_over:
+        tiles come out of it. The arbiter's rack stands as given: the minimum mix is not
+        checked, and the round's failed draws are forgotten. A drawn rack that had no play
+        (which ended the game, R8.4.5) may be replaced too: the round opens again."""
+        if self.is_over and self.end_reason is not DuplicateEnd.NO_PLAY:
             raise IllegalMove(Reason.GAME_OVER, "the game is over")
         if self._open:
             raise IllegalMove(Reason.ROUND_CLOSED, "the rack is fixed once a play is submitted")
@@ -518,6 +522,7 @@ class DuplicateGame:
             self._bag.remove(t)
         self.rack = tuple(Rack(self.alphabet.size, wanted).tiles())
         self._rejected = ()
+        self.state, self.end_reason = DuplicateState.ROUND_OPEN, None
         self._tops = self._find_tops()
         if not self._tops:
             self._end(DuplicateEnd.NO_PLAY)

@@ -152,7 +152,7 @@ from . import (
 
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 MAX_PLAYERS = 4
-MAX_DUPLICATE_PLAYERS = 999  # tessera.duplicate.MAX_PLAYERS
+MAX_DUPLICATE_PLAYERS = 200  # tessera.duplicate.MAX_PLAYERS
 # Limits on a file, checked as it is read (a real game is a few kilobytes, under 100 events;
 # an annotated one with long notes stays far below these).
 MAX_FILE_BYTES = 2 << 20
