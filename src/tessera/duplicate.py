@@ -38,7 +38,8 @@ How the rules are read (the Cfg items are :class:`tessera.rules.DuplicateSetting
 
 Refused requests raise :class:`~tessera.legality.IllegalMove` and change nothing: an
 unknown player, a second submission, a submission for a round already closed, anything
-once the game is over.
+once the game is over (but the arbiter's :meth:`DuplicateGame.set_rack` in place of a drawn
+rack that had no play).
 """
 
 from __future__ import annotations
