@@ -10,7 +10,7 @@ import sys
 import pytest
 
 import tessera
-from tessera import board, game, layouts, legality, move, rules, scoring, tiles
+from tessera import board, duplicate, game, layouts, legality, move, rules, scoring, tiles
 
 EXPORTS = {
     "Game": game.Game,
@@ -38,6 +38,9 @@ EXPORTS = {
     "Event": game.Event,
     "EventKind": game.EventKind,
     "GameResult": game.GameResult,
+    "DuplicateGame": duplicate.DuplicateGame,
+    "DuplicateResult": duplicate.DuplicateResult,
+    "DuplicateView": duplicate.DuplicateView,
 }
 
 

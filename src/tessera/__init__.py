@@ -6,7 +6,7 @@
 >>> game.play("8D QUITE").score
 48
 
-The rules core (tiles, layouts, rules, board, moves, scoring, legality, game) is imported
+The rules core (tiles, layouts, rules, board, moves, scoring, legality, game, duplicate) is imported
 here; word lists (``tessera.Lexicon``, ``tessera.lexicon``) and file formats
 (``tessera.formats``) load on first use, so ``import tessera`` stays cheap.
 """
@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .board import Board
+from .duplicate import DuplicateGame, DuplicateResult, DuplicateView
 from .game import Event, EventKind, Game, GameResult, PlayerView
 from .layouts import Layout, layout
 from .legality import IllegalMove, Reason
@@ -80,6 +81,9 @@ __all__ = [
     "Alphabet",
     "Board",
     "Challenge",
+    "DuplicateGame",
+    "DuplicateResult",
+    "DuplicateView",
     "Event",
     "EventKind",
     "Exchange",

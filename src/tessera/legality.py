@@ -40,6 +40,9 @@ class Reason(StrEnum):
     ONLY_PASS_OR_CHALLENGE = "only_pass_or_challenge"
     UNDO_NOT_ALLOWED = "undo_not_allowed"
     NO_CLOCK = "no_clock"
+    # duplicate (R8.4)
+    ALREADY_SUBMITTED = "already_submitted"
+    ROUND_CLOSED = "round_closed"
 
 
 class IllegalMove(ValueError):

@@ -117,15 +117,43 @@ class TimeControl:
 
 @dataclass(frozen=True)
 class DuplicateSettings:
-    """R8.4 duplicate (FISF-style) settings; the fields exist, the flow may come later."""
+    """R8.4 duplicate (FISF-style) settings, played by :class:`tessera.duplicate.DuplicateGame`.
 
-    round_seconds: int = 180
+    ``round_seconds``: a round's time (None: no limit); ``vowels``: the letters that count
+    as vowels (add ``Y`` to count it as one; every other letter is a consonant);
+    ``blank_counts_as``: ``none`` (a blank is neither) or ``either`` (as whichever the rack
+    lacks); ``min_vc_by_round``: ``(last round or None, vowels, consonants)`` minimums, the
+    first entry whose last round is not yet passed applies; ``top_tiebreak``: ``random``
+    (seeded) or ``avoid_blanks_open`` (fewest blanks, then the most open board);
+    ``solo_bonus``: points to the only player who finds a top (with two players or more);
+    ``misreport``: ``zero`` (a wrong declared score scores 0) or
+    ``as_reported_under_double_over`` (an under-report scores as reported, an over-report
+    loses twice the excess)."""
+
+    round_seconds: int | None = 180
     vowels: str = "AEIOU"
     blank_counts_as: str = "either"  # none | either
     min_vc_by_round: tuple[tuple[int | None, int, int], ...] = ((15, 2, 2), (None, 1, 1))
     top_tiebreak: str = "random"
     solo_bonus: int = 0
     misreport: str = "zero"  # zero | as_reported_under_double_over
+
+    def __post_init__(self) -> None:
+        choices = {
+            "blank_counts_as": ("none", "either"),
+            "top_tiebreak": ("random", "avoid_blanks_open"),
+            "misreport": ("zero", "as_reported_under_double_over"),
+        }
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise RulesError(
+                    f"duplicate {name} {getattr(self, name)!r}: use one of {', '.join(allowed)}"
+                )
+        if self.round_seconds is not None and self.round_seconds <= 0:
+            raise RulesError("duplicate round_seconds must be positive (or None: no limit)")
+        if not self.min_vc_by_round or self.min_vc_by_round[-1][0] is not None:
+            raise RulesError("duplicate min_vc_by_round must end with an entry for every round "
+                             "(last round None)")
 
 
 @dataclass(frozen=True)

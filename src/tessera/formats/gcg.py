@@ -29,7 +29,11 @@ the one pragma all three peers accept and ignore:
   ``ended_by_request``, ``max_overtime``, ``timeout_forfeit``, ``triple_challenge``;
 * ``#tile-set tessera-incomplete`` and ``#tile-set tessera-rack <nick> <rack>`` for a game not
   over, then ``#rackN`` for the player to move (MAGPIE allows one ``#rackN``, and nothing
-  after it).
+  after it);
+* ``#tile-set tessera-duplicate <nick> <name>`` and ``#tile-set tessera-submit …`` — a
+  duplicate game (R8.4): the move lines are the master moves of a pseudo-player, and these
+  lines carry the players and their submissions (:mod:`tessera.formats.gcg_duplicate`;
+  read back with :func:`replay_duplicate`).
 
 The same keys are read as ``#tessera-rules``, ``#tessera-seed`` and ``#tessera-end`` pragmas,
 as records written before issue 9 have them. Multi-letter tiles are written in brackets
@@ -98,6 +102,7 @@ How a replay follows the file:
 from __future__ import annotations
 
 import codecs
+import json
 import math
 import os
 import random
@@ -111,6 +116,7 @@ from pathlib import Path
 from typing import Any
 
 from ..board import CoordinateError, parse_position
+from ..duplicate import DuplicateGame
 from ..game import EndReason, Event, EventKind, Game, GameState
 from ..legality import IllegalMove
 from ..move import PLAYED_THROUGH, Exchange, Move, Pass, Play
@@ -146,6 +152,7 @@ from . import (
 
 UNSUCCESSFUL_CHALLENGE = "#unsuccessful-challenge"
 MAX_PLAYERS = 4
+MAX_DUPLICATE_PLAYERS = 200  # tessera.duplicate.MAX_PLAYERS
 # Limits on a file, checked as it is read (a real game is a few kilobytes, under 100 events;
 # an annotated one with long notes stays far below these).
 MAX_FILE_BYTES = 2 << 20
@@ -164,7 +171,7 @@ END_MARKER_REASONS = (
 _LATE_PRAGMAS = {"note", "incomplete", "tessera-end", "-", "tile-set", "game-board"}
 # Tessera's data rides in #tile-set lines, which MAGPIE, Macondo and Quackle all read and
 # ignore (see dumps); these keys must come before the first event.
-_TESSERA_HEADER_KEYS = {"rules", "seed", "seats"}
+_TESSERA_HEADER_KEYS = {"rules", "seed", "seats", "duplicate"}
 TESSERA_DATA = "tessera-"
 FIRST_GIVEN = "first-given"  # after the seed: the game named its first player, drew no tiles
 
@@ -237,6 +244,23 @@ class GcgPlayer:
 
 
 @dataclass
+class GcgSubmission:
+    """A ``#tile-set tessera-submit`` line of a duplicate record (see
+    :mod:`tessera.formats.gcg_duplicate`): one player's play in one round."""
+
+    round: int
+    nick: str
+    verdict: str
+    score: int
+    total: int
+    line: int
+    text: str = ""
+    declared: int | None = None
+    elapsed_ms: int | None = None
+    bonus: int = 0
+
+
+@dataclass
 class GcgGame:
     """A read GCG file."""
 
@@ -260,6 +284,13 @@ class GcgGame:
     seed: int | None = None
     seats: list[str] | None = None  # nicks in the game's seat order, when not the file's
     first_given: bool = False  # the first player was named, not drawn (tessera-seed)
+    # a duplicate record (tessera-duplicate, tessera-submit): its players and submissions
+    duplicate_players: list[GcgPlayer] = field(default_factory=list)
+    submissions: list[GcgSubmission] = field(default_factory=list)
+
+    @property
+    def is_duplicate(self) -> bool:
+        return bool(self.duplicate_players)
 
     def player_index(self, nick: str) -> int:
         for i, p in enumerate(self.players):
@@ -533,10 +564,29 @@ class _Reader:
             self._p_tessera_end(rest, number)
         elif key == "incomplete":
             self.r.incomplete = True
+        elif key == "duplicate":
+            self._duplicate_player(rest, number)
+        elif key == "submit":
+            self.r.submissions.append(_submission(rest, number))
         elif key == "rack":
             nick, _, rack = rest.partition(" ")
             _check_tile_text(rack.strip(), number, "rack", allow_empty=True)
             self.tessera_racks.append((nick, rack.strip(), number))
+
+    def _duplicate_player(self, value: str, number: int) -> None:
+        nick, _, name = value.partition(" ")
+        if not nick or ":" in nick or nick.startswith(">"):
+            raise GcgError(
+                f"#tile-set {TESSERA_DATA}duplicate needs a nickname (no ':', not starting "
+                "with '>') and a name",
+                number,
+            )
+        players = self.r.duplicate_players
+        if any(p.nick == nick for p in players):
+            raise GcgError(f"duplicate player {excerpt(nick)!r} is declared twice", number)
+        if len(players) >= MAX_DUPLICATE_PLAYERS:
+            raise GcgError(f"more than {MAX_DUPLICATE_PLAYERS} duplicate players", number)
+        players.append(GcgPlayer(len(players) + 1, nick, name.strip() or nick, number))
 
     def _seats(self, value: str, number: int) -> None:
         nicks = value.split()
@@ -661,10 +711,56 @@ class _Reader:
             if nick not in nicks:
                 raise GcgError(f"#tile-set {TESSERA_DATA}rack: no player {excerpt(nick)!r}", line)
             r.final_racks[nick] = value
+        dup = {p.nick for p in r.duplicate_players}
+        for sub in r.submissions:
+            if sub.nick not in dup:
+                raise GcgError(
+                    f"#tile-set {TESSERA_DATA}submit: no duplicate player {excerpt(sub.nick)!r}",
+                    sub.line,
+                )
         for n, value, line in self.rack_pragmas:
             if n > len(r.players):
                 raise GcgError(f"#rack{n}: there is no player {n}", line)
             r.final_racks[r.players[n - 1].nick] = value
+
+
+_SUBMIT = re.compile(
+    r"^(\d{1,4})\s+(\S+)\s+([a-z_]+)\s+([+-]\d{1,9})\s+(-?\d{1,9})"
+    r"((?:\s+(?:declared|ms|bonus)=-?\d{1,9})*)\s*(\".*\")?\s*$",
+    re.ASCII,
+)
+
+
+def _submission(value: str, number: int) -> GcgSubmission:
+    """``ROUND NICK VERDICT +SCORE TOTAL [declared=N] [ms=N] [bonus=N] ["TEXT"]``."""
+    m = _SUBMIT.match(value.strip())
+    if not m:
+        raise GcgError(
+            f"#tile-set {TESSERA_DATA}submit needs 'ROUND NICK VERDICT +SCORE TOTAL "
+            f"[declared=N] [ms=N] [bonus=N] [\"TEXT\"]', not {excerpt(value)!r}",
+            number,
+        )
+    options = dict(part.split("=") for part in m.group(6).split())
+    text = ""
+    if m.group(7):
+        try:
+            text = json.loads(m.group(7))
+        except json.JSONDecodeError as exc:
+            raise GcgError(f"the submitted text is not a JSON string: {exc.msg}", number) from None
+        if not isinstance(text, str):
+            raise GcgError("the submitted text is not a JSON string", number)
+    return GcgSubmission(
+        round=int(m.group(1)),
+        nick=m.group(2),
+        verdict=m.group(3),
+        score=int(m.group(4)),
+        total=int(m.group(5)),
+        line=number,
+        text=text,
+        declared=int(options["declared"]) if "declared" in options else None,
+        elapsed_ms=int(options["ms"]) if "ms" in options else None,
+        bonus=int(options.get("bonus", 0)),
+    )
 
 
 def _withdrawn_play(events: list[GcgEvent], j: int, nick: str) -> int | None:
@@ -871,9 +967,15 @@ def _pragma_safe(text: str) -> str:
     return text.replace("#", "\\u0023").replace(">", "\\u003e")
 
 
-def dumps(game: Game) -> str:
+def dumps(game: Game | DuplicateGame) -> str:
     """The game as strict GCG (UTF-8 pragma first). Replaying the text with :func:`replay`
-    gives the same board, scores and history (event times are not part of GCG)."""
+    gives the same board, scores and history (event times are not part of GCG). A duplicate
+    game is written with the extension of :mod:`tessera.formats.gcg_duplicate`, which
+    :func:`replay_duplicate` reads back."""
+    if isinstance(game, DuplicateGame):
+        from .gcg_duplicate import dumps_duplicate
+
+        return dumps_duplicate(game)
     alphabet = game.alphabet
     rules = game.rules
     nicks = _nicks(game.players)  # by seat
@@ -979,7 +1081,7 @@ def dumps(game: Game) -> str:
     return "\n".join(lines) + "\n"
 
 
-def dump(game: Game, path: str | PathLike[str]) -> None:
+def dump(game: Game | DuplicateGame, path: str | PathLike[str]) -> None:
     Path(path).write_text(dumps(game), encoding="utf-8")
 
 
@@ -1154,6 +1256,9 @@ def replay(
     """
     if isinstance(record, str | bytes):
         record = loads(record)
+    if record.is_duplicate:
+        raise GcgError("a duplicate record: replay it with replay_duplicate (it needs the word "
+                       "list that finds its master moves)")
     lex = _load_lexicon(lexicon)
     if check_words and lex is None:
         raise GcgError("checking words needs a lexicon")
@@ -1163,6 +1268,15 @@ def replay(
     game._rng.setstate(state)
     game.lexicon = lex
     return game
+
+
+def replay_duplicate(
+    record: GcgGame | str | bytes, rules: Rules | str | None = None, lexicon: Any = None
+) -> DuplicateGame:
+    """Rebuild a duplicate game from its record (:mod:`tessera.formats.gcg_duplicate`)."""
+    from .gcg_duplicate import replay_duplicate as replay_record
+
+    return replay_record(record, rules, lexicon)
 
 
 def _load_lexicon(lexicon: Any) -> Any:
@@ -1935,6 +2049,7 @@ __all__ = [
     "GcgEvent",
     "GcgGame",
     "GcgPlayer",
+    "GcgSubmission",
     "LineKind",
     "dump",
     "dumps",
@@ -1942,4 +2057,5 @@ __all__ = [
     "load",
     "loads",
     "replay",
+    "replay_duplicate",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import click
 
@@ -29,9 +30,10 @@ from ..rules import PRESETS, preset
 )
 @click.option(
     "--players",
-    default="me,level3",
-    show_default=True,
-    help="2-4 comma-separated names; level1..level5, best or static make computer players.",
+    default=None,
+    show_default="me,level3 (duplicate: me)",
+    help="2-4 comma-separated names; level1..level5, best or static make computer players. "
+    "Duplicate: any number of people (one alone plays against the master move).",
 )
 @click.option(
     "--seed", type=int, default=None, help="Seed for the bag: the same seed, the same game."
@@ -44,9 +46,14 @@ from ..rules import PRESETS, preset
     help="Continue a game saved as GCG (its players and rules replace the options above).",
 )
 def play(
-    rules_name: str, lexicon_name: str, players: str, seed: int | None, load_path: str | None
+    rules_name: str,
+    lexicon_name: str,
+    players: str | None,
+    seed: int | None,
+    load_path: str | None,
 ) -> None:
-    """Play a game at the terminal against people (hot seat) or computer players."""
+    """Play a game at the terminal against people (hot seat) or computer players, or a
+    duplicate game (``--rules duplicate``) alone or with people at one screen."""
     from ..game import Game
     from ..lexicon import Lexicon, LexiconError
     from .app import PlayApp, SetupError, parse_players, seats_for
@@ -57,6 +64,13 @@ def play(
         lexicon = Lexicon.load(lexicon_name)
     except (LexiconError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
+    try:
+        duplicate = _duplicate_app(rules_name, lexicon, players, seed, load_path)
+    except (ValueError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if duplicate is not None:
+        raise SystemExit(duplicate.run())
+    players = players or "me,level3"
     try:
         if load_path is not None:
             from ..formats import gcg  # type: ignore[attr-defined]
@@ -83,3 +97,31 @@ def play(
     except (SetupError, ValueError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     raise SystemExit(app.run())
+
+
+def _duplicate_app(
+    rules_name: str, lexicon: Any, players: str | None, seed: int | None, load_path: str | None
+) -> Any:
+    """The duplicate session the options ask for (a duplicate record to --load, or
+    --rules duplicate), else None."""
+    from ..duplicate import DuplicateGame
+    from .app import SetupError
+    from .duplicate import DuplicateApp, duplicate_players, replay_for
+
+    if load_path is not None:
+        try:
+            game = replay_for(load_path, lexicon)
+        except (ValueError, OSError) as exc:
+            raise SetupError(f"--load {load_path}: {exc}") from None
+        return None if game is None else DuplicateApp(game)
+    rules = preset(rules_name)
+    if rules.duplicate is None:
+        return None
+    rules = rules.for_alphabet(lexicon.alphabet)
+    if lexicon.alphabet.labels != rules.tileset.alphabet.labels:
+        raise SetupError(
+            f"the {lexicon.name} word list is in the {lexicon.alphabet.name} alphabet, "
+            f"but {rules.name} rules use {rules.tileset.alphabet.name} tiles"
+        )
+    names = duplicate_players(players or "me")
+    return DuplicateApp(DuplicateGame(rules, lexicon, players=names, seed=seed))
