@@ -53,6 +53,8 @@ BAD: list[tuple[str, ...]] = [
     ("words", "name a command"),
     ("words check", "Missing argument 'WORD...'"),
     ("words check QI --lexicon nosuch", "no lexicon named 'nosuch'"),
+    ("words lookup", "Missing argument 'WORD'"),
+    ("words lookup C4T", "not spelled in letters of the english alphabet"),
     ("words anagram A1!", "not a tile of the english alphabet"),
     ("words anagram ABC --limit -1", "-1 is not in the range"),
     ("words anagram ABC --min-length x", "'x' is not a valid integer"),

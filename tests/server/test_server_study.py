@@ -3,6 +3,7 @@ its card box kept across a restart of the app, and a precise 400 for every bad q
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -40,6 +41,22 @@ def test_lookup_and_searches_need_no_account(client: TestClient) -> None:
     care = client.get("/api/study/lookup", params={"word": "care"}).json()
     assert care["valid"] and care["anagrams"] == ["ACRE", "CARE", "RACE"]
     assert (care["front_hooks"], care["back_hooks"]) == ("S", "DRSTX")
+    # the terminal's lookup is the same one
+    from click.testing import CliRunner
+
+    from tessera.cli import main
+
+    for word in ("care", "qi", "xyzzy"):
+        page = client.get("/api/study/lookup", params={"word": word}).json()
+        done = CliRunner().invoke(main, ["words", "lookup", word, "--json"])
+        assert {**json.loads(done.output), "lexicon": "enable"} == page
+        assert done.exit_code == (0 if page["valid"] else 1)
+    done = CliRunner().invoke(main, ["words", "lookup", "care"])
+    assert done.output.splitlines() == [
+        f"CARE: valid in enable, probability rank {care['probability_rank']:,}",
+        "anagrams: ACRE, RACE",
+        "hooks: S in front, DRSTX behind",
+    ]
     found = client.get("/api/study/anagram", params={"rack": "aeinrst"}).json()
     assert found["total"] == 9 and len(found["words"]) == 9
     built = client.get("/api/study/anagram", params={"rack": "cat", "build": "1"}).json()

@@ -3,6 +3,7 @@ install)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -105,6 +106,32 @@ def check(word: tuple[str, ...], spec: str, alphabet: str | None) -> None:
             bad.append(w.upper())
     if bad:
         click.echo(f"not in {lex.name}: {', '.join(bad)}", err=True)
+        sys.exit(1)
+
+
+@words.command()
+@click.argument("word")
+@click.option("--json", "as_json", is_flag=True, help="Print the lookup as JSON.")
+@_lexicon_options
+def lookup(word: str, as_json: bool, spec: str, alphabet: str | None) -> None:
+    """WORD as the web app's word study shows it: valid or not, its anagrams, the letters
+    that hook it in front and behind, and its probability rank among words of its length."""
+    from .study import WordStudy
+
+    lex = _load(spec, alphabet)
+    try:
+        info = WordStudy(lex).lookup(word)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(info.to_json(), ensure_ascii=False))
+    else:
+        rank = f", probability rank {info.probability_rank:,}" if info.probability_rank else ""
+        click.echo(f"{info.word}: {'valid' if info.valid else 'NOT valid'} in {lex.name}{rank}")
+        others = [w for w in info.anagrams if w != info.word]
+        click.echo(f"anagrams: {', '.join(others) or '—'}")
+        click.echo(f"hooks: {info.front_hooks or '—'} in front, {info.back_hooks or '—'} behind")
+    if not info.valid:  # as `check`: the exit status says whether the word is valid
         sys.exit(1)
 
 
