@@ -26,13 +26,13 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
 from ..game import Game, GameState, PlayerView
 from ..legality import IllegalMove, Reason
 from ..move import Exchange, Move, Pass, Play
 from .board import describe_event, play_text, render_view, summary
 from .commands import HELP, Command, CommandError, Kind, parse_command
+from .screen import Screen
 
 BOT_SPEC = re.compile(r"^(level[1-5]|best|static)$", re.IGNORECASE)
 BOT_LIKE = re.compile(r"^level\d+$", re.IGNORECASE)  # a level, but maybe not one that exists
@@ -154,7 +154,7 @@ def seats_for(names: Sequence[str], previous: Sequence[Seat] = ()) -> list[Seat]
     return [known.get(n) or Seat(n, n.lower() if BOT_SPEC.match(n) else None) for n in names]
 
 
-class PlayApp:
+class PlayApp(Screen):
     """One session of ``tessera play``: runs ``game`` to the end (or until the players quit).
 
     ``seats`` says who sits where: people, or bots made by ``bot_factory(spec, lexicon,
@@ -211,22 +211,6 @@ class PlayApp:
 
     def _console_read(self, prompt: str) -> str:
         return self.console.input(escape(prompt))
-
-    # -- output helpers ----------------------------------------------------------------
-
-    def _say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
-
-    def _error(self, text: str) -> None:
-        self.console.print(Text(text, style="bold red"))
-
-    def _clear(self) -> None:
-        """Wipe the screen and the scroll-back, so a rack cannot be scrolled back to."""
-        if self.console.is_terminal:
-            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
-            self.console.file.flush()
-        else:
-            self.console.print("\n" * 3)
 
     def _public_view(self, mover: int) -> PlayerView:
         """A view for describing a player's move to everyone: anyone's but the mover's

@@ -27,6 +27,7 @@ from ..duplicate import DuplicateGame, Round, Verdict
 from ..legality import IllegalMove
 from ..move import NotationError, Play, parse_move
 from .board import rack_text, render_board
+from .screen import Screen
 
 DUPLICATE_HELP: tuple[tuple[str, str], ...] = (
     ("8D QUITE", "hand in a play: position and word (D8 QUITE for down)"),
@@ -39,7 +40,7 @@ DUPLICATE_HELP: tuple[tuple[str, str], ...] = (
 _DECLARED = re.compile(r"^(.*\S)\s+(\d{1,4})$")
 
 
-class DuplicateApp:
+class DuplicateApp(Screen):
     """One duplicate session: runs ``game`` to its end or until the players quit."""
 
     def __init__(
@@ -59,22 +60,6 @@ class DuplicateApp:
     @property
     def hot_seat(self) -> bool:
         return self.game.num_players >= 2
-
-    # -- output --------------------------------------------------------------------------
-
-    def _say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
-
-    def _error(self, text: str) -> None:
-        self.console.print(Text(text, style="bold red"))
-
-    def _clear(self) -> None:
-        """Wipe the screen and the scroll-back, so a play cannot be scrolled back to."""
-        if self.console.is_terminal:
-            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
-            self.console.file.flush()
-        else:
-            self.console.print("\n" * 3)
 
     def help(self) -> None:
         table = Table.grid(padding=(0, 3))
