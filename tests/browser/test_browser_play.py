@@ -324,9 +324,12 @@ def test_a_hint_shows_plays_at_once_then_thinks_and_ranks_by_chance_of_winning(
         start_vs_computer(page)
         page.evaluate(
             """() => { window.hintStatuses = [];
-              new MutationObserver(() => window.hintStatuses.push(
-                document.querySelector('#hint-status').textContent)).observe(
-                document.querySelector('#hint-status'),
+              new MutationObserver(() => {
+                const text = document.querySelector('#hint-status').textContent;
+                window.hintStatuses.push(text);
+                if (text === 'Thinking…')  // the quick list is drawn: remember its items
+                  window.quickItems = [...document.querySelectorAll('#hints li[data-move]')];
+              }).observe(document.querySelector('#hint-status'),
                 {childList: true, characterData: true, subtree: true}); }"""
         )
         page.click("#hint-btn")
@@ -339,6 +342,15 @@ def test_a_hint_shows_plays_at_once_then_thinks_and_ranks_by_chance_of_winning(
         assert labels and all("% to win" in t for t in labels), labels
         if page.locator("#hints li button").count():
             break
+    # a play in both lists kept its item (a click under way when the second came still lands)
+    kept = page.evaluate(
+        """() => window.quickItems.filter((li) => li.isConnected).map((li) => li.dataset.move)"""
+    )
+    both = page.evaluate(
+        """() => window.quickItems.map((li) => li.dataset.move).filter((m) =>
+             document.querySelector(`#hints li[data-move="${m}"]`))"""
+    )
+    assert both and kept == both
     shot(page, "hints-thinking")
     page.locator("#hints li button").first.click()  # a thought play lays its tiles too
     assert page.locator(".tile.pending").count() > 0

@@ -7,7 +7,7 @@ import {
   describeEvent, renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart,
   tileLabel, updateClocks,
 } from "./board.js";
-import { $, goTo, showPage } from "./dom.js";
+import { $, el, goTo, showPage } from "./dom.js";
 import { describeClock, signed } from "./format.js";
 import { openNewGame, rematchHere } from "./newgame.js";
 import { offer } from "./notices.js";
@@ -696,24 +696,21 @@ function hintLabel(h) {
   return parts.join(" · ");
 }
 
+// The list is drawn twice (the quick plays, then the look-ahead's): a play in both keeps its
+// button, so a click under way while the second list arrives still lands on it.
 function renderHints(hints) {
   const list = $("hints");
-  list.replaceChildren();
-  if (!hints.length) list.textContent = "No plays found: try an exchange.";
-  hints.forEach((h) => {
-    const li = document.createElement("li");
-    if (h.placements) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = hintLabel(h);
-      b.addEventListener("click", () => useHint(h));
-      li.appendChild(b);
-    } else {
-      li.className = "other";  // an exchange or a pass: made with its own button
-      li.textContent = hintLabel(h);
-    }
-    list.appendChild(li);
+  const kept = new Map([...list.querySelectorAll("li[data-move]")].map((li) => [li.dataset.move, li]));
+  const items = hints.map((h) => {
+    if (!h.placements) return el("li", { className: "other", text: hintLabel(h) });  // own button
+    const li = kept.get(h.move) || el("li", { dataset: { move: h.move } }, el("button", { type: "button" }));
+    const b = li.firstElementChild;
+    b.textContent = hintLabel(h);
+    b.onclick = () => useHint(h);
+    return li;
   });
+  if (!hints.length) list.replaceChildren("No plays found: try an exchange.");
+  else list.replaceChildren(...items);
 }
 
 async function showHints() {
