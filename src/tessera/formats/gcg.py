@@ -1519,11 +1519,13 @@ class _Replay:
         self._force(game, p, text, line, wanted)
 
     def _force(
-        self, game: Game, p: int, text: str, line: int | None, tiles: list[int] | None = None
+        self, game: Game, p: int, text: str, line: int | None, tiles: list[int] | None = None,
+        protected: Sequence[int] = (),
     ) -> None:
         """Make player p's rack ``text`` (or ``tiles``, its completion), taking tiles from the
         bag — or, if another player holds them (their rack drawn at random in this replay),
-        swapping them out."""
+        swapping them out; never from the ``protected`` players, whose racks the file gives
+        too (taking an M from one rack the file gives to complete another gave it a blank)."""
         wanted = self._tiles(text, line or 0) if tiles is None else tiles
         current = game.rack(p).tiles()
         if Counter(current) == Counter(wanted):
@@ -1542,7 +1544,7 @@ class _Replay:
         game.set_rack(p, [])
         need = Counter(wanted) - Counter(game.bag_tiles())
         for o in range(self.n):
-            if o == p or not need:
+            if o == p or o in protected or not need:
                 continue
             orack = Counter(game.rack(o).tiles())
             take = orack & need
@@ -1693,10 +1695,13 @@ class _Replay:
                 last_line,
             )
         if not game.is_over:
-            for nick, text in self.record.final_racks.items():
-                self._force(game, self.index[nick], text, last_line)
+            finals = [(self.index[nick], text) for nick, text in self.record.final_racks.items()]
             if self.record.incomplete_rack is not None:
-                self._force(game, game.to_move, self.record.incomplete_rack, last_line)
+                finals.append((game.to_move, self.record.incomplete_rack))
+            forced: list[int] = []
+            for p, text in finals:  # a rack set here keeps its tiles while the next are set
+                self._force(game, p, text, last_line, protected=forced)
+                forced.append(p)
         return game
 
     def _take_pending(self, ev: GcgEvent, p: int, kinds: set[EventKind]) -> Event | None:
