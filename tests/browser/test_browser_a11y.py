@@ -280,6 +280,12 @@ def open_page(page: Any, name: str, profile: str) -> None:
     if name == "game":
         mid_game(page)
         return
+    if name == "duplicate":  # a solo duplicate game, started by the start page's button
+        page.goto("/")
+        page.click("#quick-duplicate")
+        page.wait_for_function("() => window.tessera && window.tessera.duplicate")
+        page.wait_for_timeout(200)  # the last of the page's requests drawn
+        return
     path = {"start": "/", "lobby": "/lobby", "study": "/study", "analysis": "/analysis",
             "review": "/review", "account": "/account", "profile": f"/u/{profile}",
             "new-game": "/"}[name]
@@ -306,7 +312,8 @@ def open_page(page: Any, name: str, profile: str) -> None:
 
 
 PAGES = (
-    "start", "new-game", "lobby", "game", "study", "analysis", "review", "account", "profile"
+    "start", "new-game", "lobby", "game", "study", "analysis", "review", "account", "profile",
+    "duplicate",
 )
 REVIEWED_GCG = Path(__file__).resolve().parents[1] / "data" / "gcg" / "reference_game.gcg"
 

@@ -94,3 +94,31 @@ def generated_move(s: dict[str, Any]) -> dict[str, Any]:
         "action": "play",
         "placements": [[r, c, alphabet.label(t)] for r, c, t in play.placements],
     }
+
+
+def duplicate_top(view: dict[str, Any]) -> str:
+    """A top-scoring play for a solo duplicate view (its board and rack), in notation, found
+    by the move generator from what the page is shown."""
+    return duplicate_best(view)[0]
+
+
+def duplicate_best(view: dict[str, Any]) -> tuple[str, int]:
+    """:func:`duplicate_top` and its score."""
+    from tessera.board import Board
+    from tessera.lexicon import Lexicon
+    from tessera.move import Play
+    from tessera.movegen import generate_moves
+    from tessera.server.duplicates import solo_rules
+
+    lex = Lexicon.load("enable")
+    rules = solo_rules(lex)
+    board = Board(rules.layout, rules.tileset)
+    alphabet = rules.tileset.alphabet
+    for r, row in enumerate(view["board"]):
+        for c, label in enumerate(row):
+            if label:
+                board.set(r, c, alphabet.parse(label)[0])
+    moves = generate_moves(board, "".join(view["rack"]), lex, rules)
+    plays = [m for m in moves if isinstance(m, Play)]
+    best = max(plays, key=lambda p: p.score or 0)
+    return best.gcg(alphabet), best.score or 0

@@ -6,7 +6,8 @@
   review) — one HTML page whose modules under ``/static`` draw each;
 - ``/api/…`` — accounts (:mod:`.routes_accounts`), games (:mod:`.routes_games`), the lobby
   (:mod:`.routes_lobby`), word study (:mod:`.routes_study`), the analysis board
-  (:mod:`.routes_analysis`), game review (:mod:`.routes_review`), ``/api/meta`` for the
+  (:mod:`.routes_analysis`), game review (:mod:`.routes_review`), solo duplicate games
+  (:mod:`.routes_duplicate`), ``/api/meta`` for the
   new-game dialogs;
 - WebSockets (:mod:`.sockets`): a game's live state, the lobby's changes.
 
@@ -41,6 +42,7 @@ from . import (
     collector,
     routes_accounts,
     routes_analysis,
+    routes_duplicate,
     routes_games,
     routes_lobby,
     routes_review,
@@ -49,6 +51,7 @@ from . import (
 )
 from .computer import level_info, levels
 from .config import ServerConfig
+from .duplicates import Duplicates
 from .errors import RequestError, error_response
 from .guard import guard_middleware
 from .hub import DEFAULT_RULES, SWEEP_EVERY_S, WEB_PRESETS, Hub
@@ -70,6 +73,8 @@ PAGES = (
     "/analysis",
     "/review",
     "/review/{game_id}",
+    "/duplicate",
+    "/duplicate/{game_id}",
 )
 
 ERROR_PAGE = """<!doctype html>
@@ -167,6 +172,7 @@ def create_app(
     config = config or ServerConfig()
     the_hub = hub or Hub(Storage(database), config)
     limits = rate_limits(config)
+    duplicates = Duplicates(the_hub)
     socket_counts: Counter[str] = Counter()  # open WebSockets per client address
 
     async def page(request: Request) -> Response:
@@ -221,6 +227,7 @@ def create_app(
             try:
                 if job == "evict":
                     the_hub.evict_idle()
+                    duplicates.evict_idle()
                 else:
                     await the_hub.sweep()
             except Exception:  # a database hiccup: try again next round
@@ -259,6 +266,7 @@ def create_app(
         *routes_study.routes(the_hub, limits),
         *routes_analysis.routes(the_hub, limits),
         *routes_review.routes(the_hub, limits),
+        *routes_duplicate.routes(the_hub, duplicates, limits),
         *sockets.routes(the_hub, config, limits, socket_counts),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -278,6 +286,7 @@ def create_app(
         ),
     )
     app.state.hub = the_hub
+    app.state.duplicates = duplicates
     app.state.sockets = socket_counts
     return app
 

@@ -25,11 +25,12 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
+from tessera.board import Board
 from tessera.game import SPECTATOR, Game, GameState, PlayerView
 from tessera.legality import IllegalMove, Reason, play_from_squares
 from tessera.move import Challenge, Exchange, Move, NotationError, Pass, Play, parse_move
 from tessera.rules import PRESETS, ChallengeRule, OnMaxOvertime, Rules, TimeControl, preset
-from tessera.tiles import BLANK, TileError
+from tessera.tiles import BLANK, Alphabet, TileError
 
 from .accounts import Accounts, User, check_display_name
 from .computer import Chooser, computer_player, levels
@@ -222,6 +223,46 @@ def _first_players_score(game: Game) -> float:
     if len(result.winners) != 1:
         return 0.5
     return 1.0 if result.winners[0] == 0 else 0.0
+
+
+def placements_play(board: Board, alphabet: Alphabet, placements: Any) -> Play:
+    """The play a page's ``[[row, column, letter], …]`` names on ``board`` (blanks as
+    lower-case letters); every field bounded and checked. RequestError for a malformed
+    list, IllegalMove for tiles that do not form a play."""
+    if not isinstance(placements, list) or not placements:
+        raise RequestError(400, Reason.NO_TILES.value, "place at least one tile")
+    if len(placements) > MAX_PLACEMENTS:
+        raise RequestError(400, Reason.NOTATION.value, "too many tiles in one play")
+    squares = []
+    seen = set()
+    for item in placements:
+        if not (
+            isinstance(item, list)
+            and len(item) == 3
+            and type(item[0]) is int
+            and type(item[1]) is int
+            and isinstance(item[2], str)
+            and len(item[2]) <= 4
+        ):
+            raise RequestError(
+                400, Reason.NOTATION.value, "each placement is [row, column, letter]"
+            )
+        r, c, label = item
+        if not board.on_board(r, c):
+            raise RequestError(400, Reason.OFF_BOARD.value, "a tile is off the board")
+        if (r, c) in seen:
+            raise RequestError(400, Reason.OCCUPIED.value, "two tiles on one square")
+        seen.add((r, c))
+        try:
+            tiles = alphabet.parse(label)
+        except TileError as exc:
+            raise RequestError(400, Reason.NOTATION.value, str(exc)) from None
+        if len(tiles) != 1:
+            raise RequestError(400, Reason.NOTATION.value, f"{label!r} is not one tile")
+        if tiles[0] == BLANK:
+            raise RequestError(400, Reason.NOTATION.value, "choose a letter for the blank")
+        squares.append((r, c, tiles[0]))
+    return play_from_squares(board, squares)  # IllegalMove: a refused play
 
 
 class Hub:
@@ -705,40 +746,7 @@ class Hub:
 
     @staticmethod
     def _placements_play(game: Game, placements: Any) -> Play:
-        if not isinstance(placements, list) or not placements:
-            raise RequestError(400, Reason.NO_TILES.value, "place at least one tile")
-        if len(placements) > MAX_PLACEMENTS:
-            raise RequestError(400, Reason.NOTATION.value, "too many tiles in one play")
-        squares = []
-        seen = set()
-        for item in placements:
-            if not (
-                isinstance(item, list)
-                and len(item) == 3
-                and type(item[0]) is int
-                and type(item[1]) is int
-                and isinstance(item[2], str)
-                and len(item[2]) <= 4
-            ):
-                raise RequestError(
-                    400, Reason.NOTATION.value, "each placement is [row, column, letter]"
-                )
-            r, c, label = item
-            if not game.board.on_board(r, c):
-                raise RequestError(400, Reason.OFF_BOARD.value, "a tile is off the board")
-            if (r, c) in seen:
-                raise RequestError(400, Reason.OCCUPIED.value, "two tiles on one square")
-            seen.add((r, c))
-            try:
-                tiles = game.alphabet.parse(label)
-            except TileError as exc:
-                raise RequestError(400, Reason.NOTATION.value, str(exc)) from None
-            if len(tiles) != 1:
-                raise RequestError(400, Reason.NOTATION.value, f"{label!r} is not one tile")
-            if tiles[0] == BLANK:
-                raise RequestError(400, Reason.NOTATION.value, "choose a letter for the blank")
-            squares.append((r, c, tiles[0]))
-        return play_from_squares(game.board, squares)  # IllegalMove: a refused play
+        return placements_play(game.board, game.alphabet, placements)
 
     @staticmethod
     def _seat(body: dict[str, Any], seats: frozenset[int], what: str) -> int:

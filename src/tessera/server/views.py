@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from tessera.board import Board, format_position
+from tessera.duplicate import DuplicateView
 from tessera.game import Event, EventKind, PlayerView
 from tessera.move import Exchange, Move, Pass, Play
 from tessera.rules import ChallengeRule
@@ -68,7 +69,7 @@ def board_json(board: Board, alphabet: Alphabet) -> tuple[tuple[str | None, ...]
     return tuple(tuple(map(labels, cells[i : i + cols])) for i in range(0, len(cells), cols))
 
 
-def layout_json(view: PlayerView) -> dict[str, Any]:
+def layout_json(view: PlayerView | DuplicateView) -> dict[str, Any]:
     layout = view.rules.layout
     return {
         "rows": layout.rows,

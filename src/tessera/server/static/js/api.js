@@ -70,6 +70,10 @@ export const api = {
   reviewSimulation: (id, turn) => request("GET", `/api/games/${id}/review/turns/${turn}/simulation`),
   simulateUpload: (gcg, turn) => request("POST", "/api/review/simulate", { body: { gcg, turn } }),
   rematch: (id) => request("POST", `/api/games/${id}/rematch`),
+  // solo duplicate games
+  duplicateStart: () => request("POST", "/api/duplicate"),
+  duplicate: (id) => request("GET", `/api/duplicate/${enc(id)}`),
+  duplicatePlay: (id, body) => request("POST", `/api/duplicate/${enc(id)}/play`, { body }),
   // the analysis board
   analyzeMoves: (body) => request("POST", "/api/analysis/moves", { body }),
   analysisPosition: (body) => request("POST", "/api/analysis/position", { body }),

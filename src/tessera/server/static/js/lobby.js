@@ -3,6 +3,7 @@
 // games in progress, and the live games to watch. The lists follow the lobby's WebSocket.
 import { api, lastGame } from "./api.js";
 import { $, button, el, goTo, showPage } from "./dom.js";
+import { startDuplicate } from "./duplicate.js";
 import { describeClock } from "./format.js";
 import { openNewGame, quickComputerGame } from "./newgame.js";
 import { describeSeek, dismissOffers, onLobbyMessage } from "./notices.js";
@@ -131,6 +132,13 @@ export async function showLobbyPage() {
     }
   });
   $("computer-options").addEventListener("click", openNewGame);
+  $("quick-duplicate").addEventListener("click", async () => {
+    try {
+      await startDuplicate($("guest-name").value.trim() || "Guest");
+    } catch (err) {
+      $("quick-error").textContent = describeError(err);
+    }
+  });
   onUserChange((user) => {  // a guest made by an action here
     $("guest-panel").hidden = !!user;
     updateRated();

@@ -3,6 +3,7 @@
 import { initTheme } from "./theme.js";  // first: the colours are set before anything draws
 import { showAccountPage } from "./account.js";
 import { showAnalysisPage } from "./analysis.js";
+import { showDuplicatePage } from "./duplicate.js";
 import { showInvitePage } from "./invite.js";
 import { openGamePage } from "./game.js";
 import { showLobbyPage } from "./lobby.js";
@@ -23,6 +24,8 @@ const ROUTES = [
   [/^\/analysis$/, () => showAnalysisPage()],
   [/^\/review$/, () => showReviewPage()],
   [/^\/review\/([\w-]+)$/, (m) => showReviewPage(m[1])],
+  [/^\/duplicate$/, () => showDuplicatePage(null)],
+  [/^\/duplicate\/([\w-]+)$/, (m) => showDuplicatePage(m[1])],
 ];
 
 async function start() {
