@@ -257,7 +257,10 @@ def test_a_finished_games_turn_is_simulated_by_id_and_a_game_in_play_is_not(db: 
         r = c.get(url)
         assert r.status_code == 200, r.text
         data = r.json()
-        assert data["number"] == 1 and data["win_lost"] >= 0 and data["sim_moves"]
+        assert data["number"] == 1 and data["sim_moves"]
+        # the leader by the simulation's ranking less the move played (a random game's first
+        # turn: the move played may be ahead on win % while behind on the ranking's measure)
+        assert abs(data["win_lost"] - (data["best_win_pct"] - data["win_pct"])) <= 0.011
         assert 0 < data["iterations"] <= SIMULATION.iterations
         assert c.get(url).json() == data  # kept, the same
         r = c.get(f"/api/games/{gid}/review/turns/99/simulation")
