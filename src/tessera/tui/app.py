@@ -25,7 +25,6 @@ from typing import Any, Protocol
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from ..game import Game, GameState, PlayerView
 from ..legality import IllegalMove, Reason
@@ -235,12 +234,7 @@ class PlayApp(Screen):
         self.console.print(render_view(view, show_private=private, width=self.console.width))
 
     def help(self) -> None:
-        table = Table.grid(padding=(0, 3))
-        table.add_column(style="bold")
-        table.add_column()
-        for syntax, what in HELP:
-            table.add_row(syntax, what)
-        self.console.print(table)
+        self._print_help(HELP)
 
     # -- the loop ----------------------------------------------------------------------
 

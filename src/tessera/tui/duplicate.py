@@ -62,12 +62,7 @@ class DuplicateApp(Screen):
         return self.game.num_players >= 2
 
     def help(self) -> None:
-        table = Table.grid(padding=(0, 3))
-        table.add_column(style="bold")
-        table.add_column()
-        for syntax, what in DUPLICATE_HELP:
-            table.add_row(syntax, what)
-        self.console.print(table)
+        self._print_help(DUPLICATE_HELP)
 
     def _show_round(self) -> None:
         game = self.game

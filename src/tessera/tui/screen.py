@@ -3,7 +3,10 @@ the screen and its scroll-back between people sharing it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 
@@ -26,3 +29,12 @@ class Screen:
             self.console.file.flush()
         else:
             self.console.print("\n" * 3)
+
+    def _print_help(self, rows: Iterable[tuple[str, str]]) -> None:
+        """The commands, each with what it does."""
+        table = Table.grid(padding=(0, 3))
+        table.add_column(style="bold")
+        table.add_column()
+        for syntax, what in rows:
+            table.add_row(syntax, what)
+        self.console.print(table)
