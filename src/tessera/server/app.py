@@ -245,6 +245,7 @@ def create_app(
         ]
         if config.tune_collector:
             collector.tune()
+            tasks.append(loop.create_task(collector.collect_old_generation()))
             with contextlib.suppress(Exception):  # a word list that fails says so on use
                 await warm
             collector.settle()

@@ -42,6 +42,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from .checkpointer import Checkpointer
+
 metadata = MetaData()
 
 games_table = Table(
@@ -202,6 +204,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")  # durable on commit, even against power loss
     cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Checkpointer's thread does it
     cursor.close()
 
 
@@ -236,13 +239,18 @@ class Storage:
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine: Engine = create_engine(url, **kwargs)
+        self.checkpointer: Checkpointer | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            if self.engine.url.database not in (None, "", ":memory:"):
+                self.checkpointer = Checkpointer(self.engine)
         from . import accounts, lobby, ratings, study  # noqa: F401  (their tables join the metadata)
 
         metadata.create_all(self.engine)
 
     def close(self) -> None:
+        if self.checkpointer is not None:
+            self.checkpointer.close()
         self.engine.dispose()
 
     # -- writing -------------------------------------------------------------------------
