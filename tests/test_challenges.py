@@ -266,6 +266,23 @@ def test_r5_4a_double_lost_turn_is_skipped_when_it_comes_in_a_three_player_game(
     assert kinds == [EventKind.LOST_TURN]
 
 
+def test_r5_4a_double_a_lost_turn_held_back_by_a_game_ending_play_comes_when_it_is_withdrawn():
+    # R8.3: Bob's play reaches the finish line, so the game awaits its challenge before Cy's
+    # owed turn can come; once the play is withdrawn the game goes on, and Cy's turn is lost
+    game = opening(ChallengeRule.DOUBLE, bad=("SORDINE",), rules="finish_line", players=3,
+                   finish_line_target=49)
+    game.play("8D QUITE")  # 48: below the line
+    assert game.challenge("Cy") is None  # QUITE is good: Cy owes a turn, Bob moves
+    game.play("9D SORDINE")
+    assert game.state is GameState.AWAITING_FINAL and game.scores[1] >= 49
+    event = game.challenge("Ann")
+    assert event is not None and event.kind is EventKind.WITHDRAWN
+    assert game.state is GameState.PLAYING
+    last = game.history[-1]
+    assert last.kind is EventKind.LOST_TURN and last.player == 2
+    assert game.to_move == 0
+
+
 def test_r5_4a_double_next_player_challenging_loses_at_once_in_three_player_game():
     game = opening(ChallengeRule.DOUBLE, rules="hasbro", players=3)
     game.play("8D QUITE")

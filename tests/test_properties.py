@@ -13,7 +13,7 @@ import importlib
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from support import NAMES
@@ -34,6 +34,7 @@ from tessera.rules import (
     PenaltyPer,
     Rules,
     ScorelessEnd,
+    preset,
 )
 
 
@@ -280,6 +281,8 @@ def _gcg_round_trip(spec) -> None:
 @needs_gcg
 @FAST
 @given(game_specs())
+# a lost turn owed when a play reached the finish line, which was then withdrawn (R5.4a)
+@example((preset("finish_line"), NAMES[:4], 16666, RejectingLexicon(16666, 3), 16))
 def test_gcg_round_trip(spec):
     _gcg_round_trip(spec)
 

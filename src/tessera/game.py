@@ -1013,7 +1013,10 @@ class Game:
                 # R8.3 complete round: the round's last turn is spent; someone has the target
                 self._end(EndReason.FINISH_LINE, adjust=False)
                 return event
-        self._check_scoreless_end()
+        if not self._check_scoreless_end():
+            # R5.4a: a play that would have ended the game held back the lost turns owed
+            # (the game awaited its challenge); now that it is withdrawn, they are taken
+            self._take_lost_turns()
         return event
 
     def _target_reached(self) -> bool:
