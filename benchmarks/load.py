@@ -479,6 +479,22 @@ def report(title: str, mode: str, rows: list[dict[str, float]]) -> None:
         )
 
 
+def fresh_level(
+    kind: str,
+    workers: int,
+    mode: str,
+    games: int,
+    seconds: float,
+    pause: tuple[float, float],
+    seed: int,
+    moves: str,
+) -> dict[str, float]:
+    """One level against a new database and server: N games means N, not N plus the games
+    an earlier level left behind (abandoned, their clocks still running)."""
+    with database(kind) as url_db, server(url_db, workers) as url:
+        return asyncio.run(run_level(url, mode, games, seconds, pause, seed, moves))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", default="computer", help="computer, people or both")
@@ -492,7 +508,7 @@ def main(argv: list[str] | None = None) -> None:
         "--moves",
         default="socket",
         help="socket (as the page moves), http (POST /move, as it did before), or both: "
-        "each level runs once each way against the same server",
+        "each level runs once each way",
     )
     args = parser.parse_args(
         argv if argv is not None else sys.argv[2:] if sys.argv[1:2] == ["load"] else sys.argv[1:]
@@ -503,28 +519,27 @@ def main(argv: list[str] | None = None) -> None:
             for workers in (int(w) for w in args.workers.split(",")):
                 if workers > 1 and kind != "postgres":
                     continue
-                with database(kind) as url_db, server(url_db, workers) as url:
-                    for pace in args.pace.split(","):
-                        pause = (2.0, 6.0) if pace == "people" else (0.0, 0.0)
-                        for moves in args.moves.replace("both", "socket,http").split(","):
-                            rows = [
-                                asyncio.run(
-                                    run_level(url, mode, n, args.seconds, pause, args.seed, moves)
-                                )
-                                for n in levels
-                            ]
-                            report(
-                                f"{mode} games, {kind}, {workers} process(es), {pace} pace, "
-                                f"moves over {moves}",
-                                mode,
-                                rows,
+                for pace in args.pace.split(","):
+                    pause = (2.0, 6.0) if pace == "people" else (0.0, 0.0)
+                    for moves in args.moves.replace("both", "socket,http").split(","):
+                        rows = [
+                            fresh_level(
+                                kind, workers, mode, n, args.seconds, pause, args.seed, moves
                             )
-                            if pace == "saturation" and len(rows) > 1:
-                                print(
-                                    f"  throughput at {rows[-1]['games']} games / at "
-                                    f"{rows[0]['games']}: "
-                                    f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
-                                )
+                            for n in levels
+                        ]
+                        report(
+                            f"{mode} games, {kind}, {workers} process(es), {pace} pace, "
+                            f"moves over {moves}",
+                            mode,
+                            rows,
+                        )
+                        if pace == "saturation" and len(rows) > 1:
+                            print(
+                                f"  throughput at {rows[-1]['games']} games / at "
+                                f"{rows[0]['games']}: "
+                                f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
+                            )
 
 
 if __name__ == "__main__":
