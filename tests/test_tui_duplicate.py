@@ -129,12 +129,12 @@ def test_save_then_load_continues_the_game(lex: Lexicon, tmp_path, monkeypatch) 
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        ("Ann,level3", "duplicate at the terminal is for people; level3"),
+        ("Ann,level9", "level9 is not a computer player; computers are level1"),
         ("Ann,Ann", "the names must be different"),
         ("Ann,,Bob", "give comma-separated names"),
     ],
 )
-def test_cli_refuses_computer_players_and_bad_names(players: str, message: str) -> None:
+def test_cli_refuses_unknown_computers_and_bad_names(players: str, message: str) -> None:
     result = CliRunner().invoke(main, ["play", "--rules", "duplicate", "--players", players],
                                 input="")
     assert result.exit_code != 0
@@ -150,3 +150,31 @@ def test_cli_takes_many_people() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Round 1: the top is" in result.output and "P5" in result.output
+
+
+def test_computers_alone_play_the_game_to_its_end() -> None:
+    # best always hands in a top (100%); level1 picks as the beginner level does
+    result = CliRunner().invoke(
+        main, ["play", "--rules", "duplicate", "--players", "best,level1", "--seed", "11"],
+        input="", env={"COLUMNS": "120"},
+    )
+    assert result.exit_code == 0, result.output
+    lines = rows(result.output)
+    assert "best hands in a play." in lines and "level1 hands in a play." in lines
+    assert any(line.startswith("Game over") for line in lines)
+    best = next(line for line in lines if line.startswith("best ") and "%" in line)
+    assert best.split()[2] == "100.00%"
+    level1 = next(line for line in lines if line.startswith("level1 ") and "%" in line)
+    assert float(level1.split()[2].rstrip("%")) < 100
+
+
+def test_a_person_plays_beside_a_computer(lex: Lexicon) -> None:
+    game = DuplicateGame("duplicate", lex, players=["me", "level3"], seed=11)
+    app, out = make_app(game, ["skip", "quit"])
+    app.run()
+    text = out.getvalue()
+    assert "Pass the terminal" not in text  # one person: no screen to hide
+    assert "level3 hands in a play." in text
+    rd = game.rounds[0]
+    assert rd.points(0) == 0  # me: skipped
+    assert rd.points(1) > 0 and rd.submissions[1].move is not None

@@ -12,6 +12,7 @@ Play('8D QUIET', score=48)
 Play('8D QUITE', score=48)
 """
 
+from tessera.engine.duplicate_players import DuplicateComputer
 from tessera.engine.inference import Inference, infer
 from tessera.engine.players import (
     LEVELS,
@@ -31,6 +32,7 @@ from tessera.engine.winpct import WinTable, default_win_table
 __all__ = [
     "LEVELS",
     "PLAYER_NAMES",
+    "DuplicateComputer",
     "Inference",
     "Level",
     "LevelPlayer",

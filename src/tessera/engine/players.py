@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
+from tessera.board import Board
 from tessera.game import EventKind, GameState, PlayerView
 from tessera.lexicon import Leaves, Lexicon
 from tessera.move import Challenge, Exchange, Move, Pass, Play
-from tessera.tiles import letter_of
+from tessera.tiles import Alphabet, letter_of
 
 from . import native
 
@@ -172,6 +173,25 @@ class Level:
     description: str
     sim_iterations: int = 0
 
+    def sample(
+        self,
+        rng: random.Random,
+        moves: Sequence[Move],
+        values: Sequence[float],
+        is_common: Callable[[Move], bool],
+    ) -> Move:
+        """One of ``moves`` (best first, valued by ``values``) drawn as the level draws
+        when it does not play the best: weight ``exp((value - best) / temperature)``, times
+        ``rare_weight`` for an uncommon word."""
+        best = values[0]
+        weights = []
+        for move, value in zip(moves, values, strict=True):
+            w = math.exp((value - best) / self.temperature)
+            if not is_common(move):
+                w *= self.rare_weight
+            weights.append(w)
+        return weighted_choice(rng, moves, weights)
+
 
 LEVELS: dict[int, Level] = {
     1: Level(1, 60, 0.0, 40.0, 0.02, False, "beginner: short common words, often low-scoring"),
@@ -228,14 +248,12 @@ class LevelPlayer(StaticPlayer):
             if self.level.sim_iterations and len(plays) > 1:
                 return self._simulated(view, len(plays))
             return plays[0].move
-        best = plays[0].equity
-        weights = []
-        for r in plays:
-            w = math.exp((r.equity - best) / self.level.temperature)
-            if not self._is_common(view, r.move):
-                w *= self.level.rare_weight
-            weights.append(w)
-        return weighted_choice(self.rng, [r.move for r in plays], weights)
+        return self.level.sample(
+            self.rng,
+            [r.move for r in plays],
+            [r.equity for r in plays],
+            lambda move: self._is_common(view, move),
+        )
 
 
     def _simulated(self, view: PlayerView, pool: int) -> Move:
@@ -258,11 +276,15 @@ class LevelPlayer(StaticPlayer):
 
 def word_text(view: PlayerView, play: Play) -> str:
     """The main word of a play as upper-case text (played-through letters from the board)."""
-    alphabet = view.rules.tileset.alphabet
+    return main_word(view.board, view.rules.tileset.alphabet, play)
+
+
+def main_word(board: Board, alphabet: Alphabet, play: Play) -> str:
+    """The main word of ``play`` on ``board`` as upper-case text."""
     dr, dc = (0, 1) if play.across else (1, 0)
     letters = []
     for i, t in enumerate(play.word):
-        tile = t or view.board.get(play.row + dr * i, play.col + dc * i)
+        tile = t or board.get(play.row + dr * i, play.col + dc * i)
         letters.append(alphabet.label(letter_of(tile)))
     return "".join(letters).upper()
 

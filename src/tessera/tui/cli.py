@@ -33,7 +33,8 @@ from ..rules import PRESETS, preset
     default=None,
     show_default="me,level3 (duplicate: me)",
     help="2-4 comma-separated names; level1..level5, best or static make computer players. "
-    "Duplicate: any number of people (one alone plays against the master move).",
+    "Duplicate: any number of people and computers (one person alone plays against the "
+    "master move; computers alone play the game to its end).",
 )
 @click.option(
     "--seed", type=int, default=None, help="Seed for the bag: the same seed, the same game."

@@ -3,8 +3,10 @@
 Everyone sees the same board and rack, so only the plays are secret. One person plays
 against the master move; with two or more, each in turn takes the terminal behind a "pass
 the terminal to …, press Enter" screen, types a play, and the screen is cleared before the
-next person's turn. When everyone has handed in, the round's top, each play and its score
-and the totals are shown to all.
+next person's turn. Players named ``best``, ``static`` or ``level1`` … ``level5`` are
+computers (:class:`~tessera.engine.duplicate_players.DuplicateComputer`) that hand in their
+play on their own; with no person at all the game plays itself to its end. When everyone has
+handed in, the round's top, each play and its score and the totals are shown to all.
 
 Like :class:`~tessera.tui.app.PlayApp`, the loop writes to a Rich console and reads with a
 ``read_line(prompt)`` function, and takes its time from ``clock``, so tests drive it with
@@ -51,15 +53,24 @@ class DuplicateApp(Screen):
         read_line: Callable[[str], str] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        from ..engine.duplicate_players import DuplicateComputer
+        from .app import BOT_SPEC
+
         self.game = game
         self.console = console or Console(highlight=False)
         self._read = read_line or (lambda prompt: self.console.input(escape(prompt)))
         self._clock = clock
         self._quit = False
+        self.computers = {
+            i: DuplicateComputer(name, seed=game.seed + i)
+            for i, name in enumerate(game.players)
+            if BOT_SPEC.match(name)
+        }
 
     @property
     def hot_seat(self) -> bool:
-        return self.game.num_players >= 2
+        """Two or more people share the terminal (each plays behind a cleared screen)."""
+        return self.game.num_players - len(self.computers) >= 2
 
     def help(self) -> None:
         self._print_help(DUPLICATE_HELP)
@@ -128,6 +139,9 @@ class DuplicateApp(Screen):
         if not self.hot_seat:
             self._show_round()
         for i in game.waiting:
+            if i in self.computers:
+                self._computer_hands_in(i)
+                continue
             if self.hot_seat and not self._take_terminal(i):
                 return
             if not self._ask(i) or self._quit:
@@ -135,6 +149,15 @@ class DuplicateApp(Screen):
             if self.hot_seat:
                 self._clear()
         self._show_closed(game.close_round())
+
+    def _computer_hands_in(self, i: int) -> None:
+        game = self.game
+        play = self.computers[i].choose(game)
+        if play is None:
+            self._say(f"{game.players[i]} hands in nothing.")
+            return
+        game.submit(i, play)
+        self._say(f"{game.players[i]} hands in a play.")
 
     def _take_terminal(self, i: int) -> bool:
         name = self.game.players[i]
@@ -212,17 +235,18 @@ class DuplicateApp(Screen):
 
 
 def duplicate_players(text: str) -> list[str]:
-    """Names from ``--players`` for a duplicate game: people only, any number."""
+    """Names from ``--players`` for a duplicate game, any number: people, and computers by
+    their level's name (``best``, ``static``, ``level1`` … ``level5``)."""
     from .app import BOT_LIKE, BOT_SPEC, SetupError
 
     names = [n.strip() for n in text.split(",")]
     if not names or any(not n for n in names):
         raise SetupError("--players: give comma-separated names, e.g. 'Ann,Bob'")
-    bots = [n for n in names if BOT_SPEC.match(n) or BOT_LIKE.match(n)]
-    if bots:
+    unknown = [n for n in names if BOT_LIKE.match(n) and not BOT_SPEC.match(n)]
+    if unknown:
         raise SetupError(
-            f"duplicate at the terminal is for people; {', '.join(bots)} would be a computer "
-            "player (the master move is already the best play)"
+            f"--players: {', '.join(unknown)} is not a computer player; computers are "
+            "level1 … level5, best and static"
         )
     if len(set(names)) != len(names):
         raise SetupError("--players: the names must be different")
