@@ -17,6 +17,7 @@ from tessera.cliargs import (
     OutputFile,
     RulesPreset,
 )
+from tessera.rules import preset
 
 from .players import PLAYER_NAMES
 
@@ -83,6 +84,9 @@ def autoplay(
     from .selfplay import autoplay as run
 
     pair = _player_names(players)
+    if preset(rules).duplicate is not None:
+        _duplicate_autoplay(pair, games, seed, lexicon, rules, gcg_dir, as_json, quiet)
+        return
     spec = MatchSpec(pair, games, seed, lexicon, rules, gcg_dir, leaves_path, time_limit)
     try:
         nworkers = _workers(workers, ray_address, default_workers)
@@ -116,6 +120,41 @@ def autoplay(
                f"{b} {rep.bingos_per_game[1]:.2f}")
     click.echo(f"  {rep.games_per_second:.1f} games/s with {rep.workers} worker(s) "
                f"({rep.games_per_second_per_worker:.1f} per worker), {rep.seconds:.1f} s")
+
+
+def _duplicate_autoplay(
+    pair: tuple[str, str], games: int, seed: int, lexicon: str, rules: str,
+    gcg_dir: str | None, as_json: bool, quiet: bool,
+) -> None:
+    """Autoplay under duplicate rules: see :mod:`tessera.engine.duplicate_autoplay`."""
+    from tessera.lexicon import LexiconError
+
+    from .duplicate_autoplay import duplicate_autoplay
+
+    progress, advance = _progress(games, "duplicate games", quiet or as_json)
+    try:
+        if progress is not None:
+            with progress:
+                rep = duplicate_autoplay(pair, games, seed, lexicon, rules, gcg_dir,
+                                         on_game=lambda: advance(1))
+        else:
+            rep = duplicate_autoplay(pair, games, seed, lexicon, rules, gcg_dir)
+    except (LexiconError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(rep.as_dict()))
+        return
+    a, b = rep.players
+    lo, hi = rep.ci95
+    noun = "game" if rep.games == 1 else "games"
+    click.echo(f"{a} vs {b}: {rep.games} duplicate {noun} ({lexicon}, {rules}, seed {seed})")
+    click.echo(f"  {a} {rep.mean_percent[0]:.1f}% of the tops (mean {rep.mean_points[0]:.1f} "
+               f"points), {b} {rep.mean_percent[1]:.1f}% (mean {rep.mean_points[1]:.1f})")
+    click.echo(
+        f"  {a} scores more in {rep.wins:g} of {rep.games} = {100 * rep.win_rate:.1f}% "
+        f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%), ties {rep.ties}"
+    )
+    click.echo(f"  the tops total {rep.mean_tops:.1f} a game on average; {rep.seconds:.1f} s")
 
 
 def _workers(workers: int | None, ray_address: str | None, default: Callable[[], int]) -> int:

@@ -65,7 +65,9 @@ def verify(files: tuple[Path, ...], rules_name: str | None, lexicon_name: str | 
     """Replay each FILE and check every move's score and every running total.
 
     Prints "OK FILE (N events, final A–B)" for a good file and "FILE:LINE: problem" for
-    the first mismatch in a bad one; exits with 1 if any file fails.
+    the first mismatch in a bad one; exits with 1 if any file fails. A duplicate record is
+    rebuilt round by round (every master move found again, every submission judged again)
+    with --lexicon, else the word list it names.
     """
     rules = _rules(rules_name)
     lexicon = _lexicon(lexicon_name)
@@ -73,6 +75,14 @@ def verify(files: tuple[Path, ...], rules_name: str | None, lexicon_name: str | 
     for path in files:
         try:
             record = gcg_format.load(path)
+            if record.is_duplicate:
+                dup = gcg_format.replay_duplicate(record, rules=rules, lexicon=lexicon)
+                final = "–".join(str(s) for s in dup.scores)
+                click.echo(
+                    f"OK {path} (duplicate, {len(dup.rounds)} rounds, final {final}, "
+                    f"tops {dup.top_total})"
+                )
+                continue
             game = gcg_format.replay(
                 record, rules=rules, lexicon=lexicon, check_words=lexicon is not None
             )
