@@ -74,3 +74,32 @@ def test_a_solo_duplicate_game_is_played_to_its_end(page: Any) -> None:
     assert not axe_violations(page), axe_violations(page)
     shot(page, "duplicate-over")
     print(f"{len(game.rounds)} rounds in {time.monotonic() - began:.1f} s")
+
+
+def test_a_computer_plays_beside_the_person(page: Any) -> None:
+    page.goto("/")
+    page.fill("#guest-name", "Eli")
+    page.click("#duplicate-options")
+    page.wait_for_selector("#dup-start:not([hidden])")
+    page.select_option("#dup-opponent", "level3")
+    page.click("#dup-start-btn")
+    page.wait_for_url(re.compile(r".*/duplicate/[\w-]+$"))
+    page.wait_for_function(PAGE_VIEW)
+    game_id = page.url.rsplit("/", 1)[1]
+    view = shown_view(page, game_id)
+    assert [p["name"] for p in view["players"]] == ["Eli", "level3"]
+    for number in (1, 2):
+        page.fill("#dup-move", duplicate_top(view))
+        page.press("#dup-move", "Enter")
+        page.wait_for_function(
+            f"() => window.tessera.duplicate.rounds.length === {number}", timeout=30_000
+        )
+        view = shown_view(page, game_id)
+    rd = view["rounds"][-1]
+    (other,) = rd["others"]
+    row = page.locator("#dup-rounds tbody tr").nth(1)
+    assert row.locator("td").last.inner_text() == f"level3 {other['play']} {other['points']}"
+    level3 = view["players"][1]["score"]
+    assert f"level3: {level3}," in page.locator("#dup-status").inner_text()
+    assert not axe_violations(page), axe_violations(page)
+    shot(page, "duplicate-with-a-computer")

@@ -240,3 +240,55 @@ def test_a_declared_score_must_be_right_or_the_play_scores_nothing(client: TestC
     r = client.post(f"/api/duplicate/{v['id']}/play", json={"move": top, "declared": score})
     out = r.json()["outcome"]
     assert out["verdict"] == "valid" and out["score"] == score == out["top_score"]
+
+
+def test_computers_beside_the_person_hand_in_when_the_person_does(client: TestClient) -> None:
+    r = client.post("/api/duplicate", json={"opponents": ["best", "level1"]})
+    assert r.status_code == 201, r.text
+    v = r.json()
+    assert [(p["name"], p["computer"]) for p in v["players"]] == [
+        ("Ann", False), ("best", True), ("level1", True)
+    ]
+    for number in (1, 2):
+        r = client.post(
+            f"/api/duplicate/{v['id']}/play", json={"move": duplicate_top(v), "round": number}
+        )
+        assert r.status_code == 200, r.text
+        v = r.json()["view"]
+        rd = v["rounds"][-1]
+        others = {o["name"]: o for o in rd["others"]}
+        assert set(others) == {"best", "level1"}
+        assert others["best"]["points"] == rd["top_score"]  # best hands in a top
+        assert others["best"]["verdict"] == others["level1"]["verdict"] == "valid"
+    scores = {p["name"]: p["score"] for p in v["players"]}
+    assert scores["best"] == v["top_total"] == scores["Ann"]
+    # the record holds the computers' plays; rebuilt, the game goes on as it would have
+    record = client.get(f"/api/duplicate/{v['id']}").json()
+    assert record == v
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"opponents": ["level9"]},
+        {"opponents": ["level3", "level3"]},
+        {"opponents": ["level1", "level2", "level3", "level4"]},
+        {"opponents": "level3"},
+        {"opponents": [3]},
+        {"rivals": ["level3"]},
+    ],
+)
+def test_a_bad_list_of_computers_is_refused(
+    client: TestClient, body: dict[str, Any]
+) -> None:
+    r = client.post("/api/duplicate", json=body)
+    assert r.status_code == 400, r.text
+    assert r.json()["reason"] in ("bad_opponents", "bad_field")
+
+
+def test_a_person_named_as_a_computer_cannot_play_that_computer(db: str) -> None:
+    with TestClient(create_app(db, config=FAST), base_url=BASE) as c:
+        guest(c, "level3")
+        r = c.post("/api/duplicate", json={"opponents": ["level3"]})
+        assert r.status_code == 400 and r.json()["reason"] == "bad_opponents"
+        assert c.post("/api/duplicate", json={"opponents": ["level2"]}).status_code == 201

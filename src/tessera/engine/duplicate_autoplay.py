@@ -21,7 +21,7 @@ from tessera.duplicate import DuplicateGame
 from tessera.lexicon import Lexicon
 from tessera.rules import preset
 
-from .duplicate_players import DuplicateComputer
+from .duplicate_players import DuplicateComputer, computers_hand_in
 from .selfplay import wilson
 
 AUTOPLAY_TO_DUPLICATE = {
@@ -56,10 +56,7 @@ def play_duplicate_game(
 ) -> DuplicateGame:
     """Every round to the game's end: each computer hands in its play, the round closes."""
     while not game.is_over:
-        for i in game.waiting:
-            play = computers[i].choose(game)
-            if play is not None:
-                game.submit(i, play)
+        computers_hand_in(game, computers)
         game.close_round()
     return game
 

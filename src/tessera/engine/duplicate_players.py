@@ -12,6 +12,7 @@ strength.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from tessera.duplicate import DuplicateGame
 from tessera.move import Move, Play
@@ -67,4 +68,14 @@ class DuplicateComputer:
         return self._common
 
 
-__all__ = ["DUPLICATE_PLAYER_NAMES", "DuplicateComputer"]
+def computers_hand_in(game: DuplicateGame, computers: Mapping[int, DuplicateComputer]) -> None:
+    """Each computer still to hand in for the open round does (nothing, when its rack has
+    no play)."""
+    for i in game.waiting:
+        if i in computers:
+            play = computers[i].choose(game)
+            if play is not None:
+                game.submit(i, play)
+
+
+__all__ = ["DUPLICATE_PLAYER_NAMES", "DuplicateComputer", "computers_hand_in"]

@@ -1,7 +1,8 @@
-"""A solo duplicate game → JSON for the page, from the player's
+"""A duplicate game → JSON for the page, from the person's
 :class:`~tessera.duplicate.DuplicateView` only: the board, the open round's rack, the closed
-rounds (each with its master move) and the result. The open round's master move, the bag's
-order and the seed are not in a view, so they cannot reach the page."""
+rounds (each with its master move and every computer's play) and the result. The open
+round's master move and the computers' plays for it, the bag's order and the seed are not in
+a view, so they cannot reach the page."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tessera.tiles import Alphabet
 
 from .views import board_json, layout_json, move_text
 
-PLAYER = 0  # a solo game's one seat
+PLAYER = 0  # the person's seat (any others are computers)
 
 
 def percent(points: int, top_total: int) -> float:
@@ -29,13 +30,20 @@ def submission_json(sub: Submission, alphabet: Alphabet) -> dict[str, Any]:
     }
 
 
-def round_json(rd: Round, alphabet: Alphabet, total: int, top_total: int) -> dict[str, Any]:
+def round_json(
+    rd: Round, alphabet: Alphabet, total: int, top_total: int, names: list[str]
+) -> dict[str, Any]:
     """A closed round with the running totals after it (``total``, ``top_total``)."""
     return {
         "round": rd.number,
         "rack": alphabet.format(rd.rack),
         "mine": submission_json(rd.submissions[PLAYER], alphabet),
         "points": rd.points(PLAYER),
+        "others": [
+            {"name": names[i], **submission_json(sub, alphabet), "points": rd.points(i)}
+            for i, sub in enumerate(rd.submissions)
+            if i != PLAYER
+        ],
         "top": move_text(rd.top, alphabet),
         "top_score": rd.top.score or 0,
         "top_squares": [[r, c] for r, c, _ in rd.top.placements],
@@ -52,6 +60,7 @@ def result_json(result: DuplicateResult) -> dict[str, Any]:
         "top_total": result.top_total,
         "percent": percent(result.scores[PLAYER], result.top_total),
         "negative": result.negatives[PLAYER],
+        "ranking": [result.names[i] for i in result.ranking],
     }
 
 
@@ -65,7 +74,7 @@ def view_json(game: DuplicateGame) -> dict[str, Any]:
     for rd in view.rounds:
         total += rd.points(PLAYER)
         top_total += rd.top.score or 0
-        rounds.append(round_json(rd, alphabet, total, top_total))
+        rounds.append(round_json(rd, alphabet, total, top_total, list(view.names)))
     over = view.result is not None
     return {
         "name": view.names[PLAYER],
@@ -82,6 +91,15 @@ def view_json(game: DuplicateGame) -> dict[str, Any]:
         "rack": [] if over else [alphabet.label(t) for t in view.rack],
         "state": view.state.value,
         "score": view.scores[PLAYER],
+        "players": [
+            {
+                "name": name,
+                "computer": i != PLAYER,
+                "score": view.scores[i],
+                "percent": percent(view.scores[i], view.top_total),
+            }
+            for i, name in enumerate(view.names)
+        ],
         "top_total": view.top_total,
         "percent": percent(view.scores[PLAYER], view.top_total),
         "bag_count": view.bag_count,

@@ -1,4 +1,7 @@
-"""Solo duplicate games (R8.4) served to their owners: one person against the master move.
+"""Duplicate games (R8.4) served to their owners: one person against the master move, and
+computers beside them if they ask (up to ``MAX_OPPONENTS``; seat 0 is the person, every
+other seat a :class:`~tessera.engine.duplicate_players.DuplicateComputer` named by its
+level, which hands in its play when the person does).
 
 A game lives in memory while it is played, each behind its own lock, and is dropped when
 idle (or beyond ``max_live_games``, the least recently used first) like the hub's games;
@@ -20,6 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tessera.duplicate import DuplicateGame, Submission
+from tessera.engine.duplicate_players import (
+    DUPLICATE_PLAYER_NAMES,
+    DuplicateComputer,
+    computers_hand_in,
+)
 from tessera.formats import gcg
 from tessera.legality import IllegalMove
 from tessera.move import NotationError, Play, parse_move
@@ -35,6 +43,8 @@ from .views import move_text
 
 MAX_DECLARED = 9999  # no play scores more than a few thousand
 PLAY_FIELDS = frozenset({"placements", "move", "declared", "round"})
+START_FIELDS = frozenset({"opponents"})
+MAX_OPPONENTS = 3
 T = TypeVar("T")
 
 
@@ -91,6 +101,36 @@ def read_play(body: dict[str, Any]) -> PlayRequest:
     return PlayRequest(placements, text, declared, round_number)
 
 
+def read_opponents(body: dict[str, Any]) -> list[str]:
+    """The computers a new game's body asks for (none when it names none): 400 unless a
+    list of at most ``MAX_OPPONENTS`` different computer names."""
+    unknown = set(body) - START_FIELDS
+    if unknown:
+        raise RequestError(400, "bad_field", f"unknown field {sorted(unknown)[0]!r}")
+    names = body.get("opponents", [])
+    if not isinstance(names, list) or len(names) > MAX_OPPONENTS:
+        raise RequestError(
+            400, "bad_opponents", f"opponents is a list of at most {MAX_OPPONENTS} computers"
+        )
+    if any(not isinstance(n, str) or n not in DUPLICATE_PLAYER_NAMES for n in names):
+        raise RequestError(
+            400, "bad_opponents", f"computers are {', '.join(DUPLICATE_PLAYER_NAMES)}"
+        )
+    if len(set(names)) != len(names):
+        raise RequestError(400, "bad_opponents", "each computer plays once")
+    return names
+
+
+def computers_of(game: DuplicateGame) -> dict[int, DuplicateComputer]:
+    """Every seat but the person's, as the computer its name says, seeded by the game and
+    the round (so a game rebuilt from its record goes on as it would have)."""
+    return {
+        i: DuplicateComputer(name, seed=game.seed + 7919 * game.round + i)
+        for i, name in enumerate(game.players)
+        if i != PLAYER
+    }
+
+
 def to_play(game: DuplicateGame, request: PlayRequest) -> Play:
     """The play the request names on the game's board (400 when it names none: unreadable
     notation, a pass or an exchange, tiles not in one line). A readable play that breaks
@@ -121,12 +161,19 @@ class Duplicates:
     async def _cpu(self, job: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.hub.cpu, job)
 
-    async def create(self, user: User) -> Room:
+    async def create(self, user: User, opponents: list[str] | None = None) -> Room:
+        opponents = opponents or []
+        if user.name in opponents:
+            raise RequestError(
+                400, "bad_opponents", f"your name is that of the computer {user.name}"
+            )
         lexicon_name = self.hub.config.default_lexicon
         lexicon = self.hub.lexicon(lexicon_name)
 
         def start() -> tuple[DuplicateGame, str]:
-            game = DuplicateGame(solo_rules(lexicon), lexicon, players=[user.name])
+            game = DuplicateGame(
+                solo_rules(lexicon), lexicon, players=[user.name, *opponents]
+            )
             return game, gcg.dumps(game)
 
         game, record = await self._cpu(start)
@@ -200,6 +247,7 @@ class Duplicates:
 
         def submit() -> tuple[Submission, str]:
             game.submit(PLAYER, play, declared=request.declared)
+            computers_hand_in(game, computers_of(game))
             game.close_round()
             return game.rounds[-1].submissions[PLAYER], gcg.dumps(game)
 

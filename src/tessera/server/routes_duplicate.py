@@ -9,7 +9,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from .duplicate_views import view_json
-from .duplicates import Duplicates
+from .duplicates import Duplicates, read_opponents
 from .hub import Hub
 from .ratelimit import RateLimits
 from .web import client_address, json_body, require_user
@@ -19,7 +19,8 @@ def routes(hub: Hub, duplicates: Duplicates, limits: RateLimits) -> list[Route]:
     async def create(request: Request) -> Response:
         user = await require_user(hub, request)
         limits.check("create_game", client_address(request))
-        room = await duplicates.create(user)
+        opponents = read_opponents(await json_body(request) if await request.body() else {})
+        room = await duplicates.create(user, opponents)
         async with room.lock:
             return JSONResponse({"id": room.id, **view_json(room.game)}, status_code=201)
 

@@ -71,7 +71,7 @@ export const api = {
   simulateUpload: (gcg, turn) => request("POST", "/api/review/simulate", { body: { gcg, turn } }),
   rematch: (id) => request("POST", `/api/games/${id}/rematch`),
   // solo duplicate games
-  duplicateStart: () => request("POST", "/api/duplicate"),
+  duplicateStart: (opponents = []) => request("POST", "/api/duplicate", { body: { opponents } }),
   duplicate: (id) => request("GET", `/api/duplicate/${enc(id)}`),
   duplicatePlay: (id, body) => request("POST", `/api/duplicate/${enc(id)}/play`, { body }),
   // the analysis board

@@ -1,5 +1,6 @@
-// A solo duplicate game (/duplicate/{id}): one person against the master move, round by
-// round. The board and the rack are drawn as on the game page (board.js); the play is
+// A duplicate game (/duplicate/{id}): one person against the master move, round by round,
+// with a computer beside them if they chose one (it hands in its play when they do; its
+// plays are shown once each round is over). The board and the rack are drawn as on the game page (board.js); the play is
 // written in notation ("8D QUITE"), so the keyboard is all it takes. Each round's outcome is
 // announced in a live region and added to the rounds table; the master move of the open
 // round is never sent to the page before the play is in.
@@ -13,12 +14,15 @@ let gameId = null;
 let view = null;
 let sending = false;
 
-// Start a game (a guest named `name` first when nobody is logged in) and go to its page.
-export async function startDuplicate(name) {
+// Start a game (a guest named `name` first when nobody is logged in), with the computers
+// named in `opponents` beside the player, and go to its page.
+export async function startDuplicate(name, opponents = []) {
   await ensureUser(name || "Guest");
-  const res = await api.duplicateStart();
+  const res = await api.duplicateStart(opponents);
   goTo(`/duplicate/${res.id}`);
 }
+
+const computersOf = (v) => v.players.filter((p) => p.computer).map((p) => p.name);
 
 const VERDICTS = {
   valid: "",
@@ -40,9 +44,16 @@ function outcomeText(outcome) {
 }
 
 function resultText(result) {
-  return `You scored ${result.score} of the master moves' ${result.top_total}: `
+  const text = `You scored ${result.score} of the master moves' ${result.top_total}: `
     + `${fixed(result.percent, 2)}%, a negative of ${result.negative}.`;
+  if (result.ranking.length < 2) return text;
+  const others = view.players.filter((p) => p.computer)
+    .map((p) => `${p.name} ${p.score} (${fixed(p.percent, 2)}%)`).join(", ");
+  return `${text} ${others}. Ranking: ${result.ranking.join(", ")}.`;
 }
+
+// "level3 H8 POLDERS 72" for each computer's play in a closed round
+const othersText = (rd) => rd.others.map((o) => `${o.name} ${o.play} ${o.points}`).join("; ");
 
 function render() {
   renderBoard($("dup-board"), view, new Map(), null);
@@ -53,7 +64,9 @@ function render() {
   $("dup-help").hidden = over;
   $("dup-status").textContent = over
     ? `Game over after ${view.rounds.length} rounds.`
-    : `Round ${view.round}. You: ${view.score}, master moves: ${view.top_total} `
+    : `Round ${view.round}. You: ${view.score}, `
+      + view.players.filter((p) => p.computer).map((p) => `${p.name}: ${p.score}, `).join("")
+      + `master moves: ${view.top_total} `
       + `(${fixed(view.percent, 2)}%). Tiles in the bag: ${view.bag_count}.`;
   $("dup-rounds").tBodies[0].replaceChildren(...view.rounds.map((rd) => {
     const note = verdictNote(rd.mine);
@@ -66,7 +79,8 @@ function render() {
       el("td", { className: "num", text: rd.top_score }),
       el("td", { className: "num", text: rd.total }),
       el("td", { className: "num", text: rd.top_total }),
-      el("td", { className: "num", text: fixed(rd.percent, 2) }));
+      el("td", { className: "num", text: fixed(rd.percent, 2) }),
+      el("td", { text: othersText(rd) }));
   }));
   $("dup-result").hidden = !over;
   if (over) {
@@ -102,10 +116,12 @@ async function play(event) {
 export async function showDuplicatePage(id) {
   showPage("duplicate", "Duplicate");
   $("dup-form").addEventListener("submit", play);
-  $("dup-again").addEventListener("click", () => startDuplicate(currentUser()?.name));
+  $("dup-again").addEventListener(
+    "click", () => startDuplicate(currentUser()?.name, view ? computersOf(view) : []));
   $("dup-start-btn").addEventListener("click", async () => {
+    const chosen = $("dup-opponent").value;
     try {
-      await startDuplicate(currentUser()?.name);
+      await startDuplicate(currentUser()?.name, chosen ? [chosen] : []);
     } catch (err) {
       $("dup-start-text").textContent = describeError(err);
     }

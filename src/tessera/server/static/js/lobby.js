@@ -8,7 +8,7 @@ import { describeClock } from "./format.js";
 import { openNewGame, quickComputerGame } from "./newgame.js";
 import { describeSeek, dismissOffers, onLobbyMessage } from "./notices.js";
 import { initSeekForm, lobbyUser, updateRated } from "./seekform.js";
-import { currentUser, describeError, onUserChange } from "./session.js";
+import { currentUser, describeError, ensureUser, onUserChange } from "./session.js";
 
 async function accept(seek, errorBox) {
   try {
@@ -132,6 +132,15 @@ export async function showLobbyPage() {
     }
   });
   $("computer-options").addEventListener("click", openNewGame);
+  $("duplicate-options").addEventListener("click", async (event) => {
+    event.preventDefault();  // the name typed here names the guest who plays there
+    try {
+      await ensureUser($("guest-name").value.trim() || "Guest");
+      goTo("/duplicate");
+    } catch (err) {
+      $("quick-error").textContent = describeError(err);
+    }
+  });
   $("quick-duplicate").addEventListener("click", async () => {
     try {
       await startDuplicate($("guest-name").value.trim() || "Guest");
