@@ -10,25 +10,18 @@ left out here.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from support.presets import TWO_PLAYER
+from support.terminal import COMMAND
 from tessera.formats.gcg import load, replay
 from tessera.rules import PRESETS
 
 pytest.importorskip("tessera.engine", reason="the computer players are the engine's")
 
-SCRIPT = shutil.which("tessera", path=str(Path(sys.executable).parent))
-COMMAND = [SCRIPT] if SCRIPT else [sys.executable, "-m", "tessera"]
-TWO_PLAYER = sorted(
-    name
-    for name, rules in PRESETS.items()
-    if rules.duplicate is None and rules.min_players <= 2 <= rules.max_players
-)
 OK_LINE = re.compile(r"^OK (.+) \((\d+) events, final (-?\d+)–(-?\d+)\)$")
 
 
