@@ -4,8 +4,9 @@ typing a move: the computer players move on their own until the game ends, the f
 and the winner are shown, the review question and the save question come, and the saved
 game is the finished game that was shown.
 
-``duplicate`` is a DuplicateGame (people against the master move, no computer seats), so it
-is left out (``support.presets.TWO_PLAYER``).
+``duplicate`` is a DuplicateGame: people against the master move, and the terminal refuses
+computer seats in it (the master move is already the computer's best play). Its game is
+played to the end here by the test as a perfect player, handing in a top every round.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from support.duplicates import tops_of_a_twin
 from support.presets import TWO_PLAYER
 from support.terminal import plain, spawn_play
+from tessera.duplicate import DuplicateGame
 from tessera.formats.gcg import load, replay
+from tessera.lexicon import Lexicon
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("tessera.engine", reason="the computer players are the engine's")
@@ -59,3 +63,26 @@ def test_computer_against_computer_to_the_end(preset: str, tmp_path: Path) -> No
     game = replay(load(tmp_path / "game.gcg"), preset)
     assert game.is_over, "the saved game is not the finished one"
     assert dict(zip(game.players, game.scores, strict=True)) == totals
+
+
+def test_duplicate_alone_against_the_master_move_to_the_end(tmp_path: Path) -> None:
+    lex = Lexicon.load("enable")
+    tops = tops_of_a_twin(lex, 5)
+    twin = DuplicateGame("duplicate", lex, players=["me"], seed=5)
+    child = spawn_play(tmp_path, "--rules", "duplicate", "--players", "me", "--seed", "5")
+    try:
+        for top in tops:
+            child.expect_exact("me> ")
+            child.sendline(top)
+        child.expect_exact("Game over (")
+        child.expect(pexpect.EOF)
+        results = plain(child.before)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, results
+    for top in tops:
+        twin.submit(0, top)
+        twin.close_round()
+    assert twin.is_over
+    rows = [" ".join(line.split()) for line in results.splitlines()]
+    assert f"me {twin.top_total} 100.00% +0" in rows, results
