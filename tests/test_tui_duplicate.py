@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+from support.duplicates import tops_of_a_twin
 from tessera.cli import main
 from tessera.duplicate import DuplicateGame
 from tessera.formats import gcg
@@ -52,16 +53,6 @@ def make_app(game: DuplicateGame, lines: Sequence[str], clock: Iterator[float] |
 def rows(text: str) -> list[str]:
     """The lines of ``text`` with runs of spaces as one (table columns vary in width)."""
     return [" ".join(line.split()) for line in text.splitlines()]
-
-
-def tops_of_a_twin(lex: Lexicon, seed: int) -> list[str]:
-    """A top of every round of the seed's game (what players hand in never changes it)."""
-    twin = DuplicateGame("duplicate", lex, players=["me"], seed=seed)
-    tops = []
-    while not twin.is_over:
-        tops.append(str(twin.tops()[0]))
-        twin.close_round()
-    return tops
 
 
 def test_a_solo_game_against_the_master_move_to_its_end(lex: Lexicon) -> None:

@@ -8,33 +8,22 @@ all, with the real computer player and hints (``tessera.engine``).
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import sys
 import time
-from pathlib import Path
 
 import pytest
+
+from support.terminal import plain, spawn_play
 
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("tessera.engine", reason="the bot and the hints are the engine's")
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 HINT = re.compile(r"^\s*1\.\s+(.+?)\s+(-?\d+)\s+(-?\d+\.\d)\s*$", re.MULTILINE)
 PROMPT = "Tester> "
 
-# the console script beside this Python (the venv's), else the same entry point via -c
-SCRIPT = shutil.which("tessera", path=str(Path(sys.executable).parent))
-COMMAND = [SCRIPT] if SCRIPT else [sys.executable, "-c", "from tessera.cli import main; main()"]
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
-
 
 def test_full_game_against_the_bot(tmp_path):
-    child = spawn(tmp_path, "--players", "Tester,level1", "--seed", "11")
+    child = spawn_play(tmp_path, "--players", "Tester,level1", "--seed", "11")
     transcript: list[str] = []
     started = time.monotonic()
     try:
@@ -94,18 +83,6 @@ def test_full_game_against_the_bot(tmp_path):
     assert elapsed < 60, f"the game took {elapsed:.0f} s"
 
 
-def spawn(tmp_path, *args: str, rows: int = 60, cols: int = 160):
-    return pexpect.spawn(
-        COMMAND[0],
-        [*COMMAND[1:], "play", *args],
-        cwd=str(tmp_path),
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(rows, cols),
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows)},
-    )
-
-
 def assert_the_whole_turn_is_on_screen(lines: list[str]) -> None:
     """The 24 lines show the board from its column letters to its column letters (every
     row), the rack and the prompt: nothing of the turn has scrolled off."""
@@ -124,7 +101,7 @@ def test_an_80_by_24_terminal_shows_each_turn_whole_and_n_saves_nothing(tmp_path
     pyte = pytest.importorskip("pyte")
     screen = pyte.Screen(80, 24)
     stream = pyte.Stream(screen)
-    child = spawn(tmp_path, "--players", "Tester,level1", "--seed", "11", rows=24, cols=80)
+    child = spawn_play(tmp_path, "--players", "Tester,level1", "--seed", "11", rows=24, cols=80)
     try:
         for _turn in range(4):
             child.expect_exact(PROMPT)
@@ -153,7 +130,7 @@ def test_an_80_by_24_terminal_shows_each_turn_whole_and_n_saves_nothing(tmp_path
 
 def test_ctrl_d_offers_to_save_then_leaves(tmp_path):
     pytest.importorskip("tessera.formats.gcg")
-    child = spawn(tmp_path, "--players", "Tester,level1", "--seed", "11")
+    child = spawn_play(tmp_path, "--players", "Tester,level1", "--seed", "11")
     try:
         child.expect_exact(PROMPT)
         child.sendline("pass")

@@ -129,3 +129,17 @@ def hot_seat_game(page: Any, names: tuple[str, str], rules: str | None = None) -
     page.wait_for_url("**/g/*")
     page.wait_for_function("() => window.tessera.state")
     return state(page)
+
+
+def computer_game(page: Any, rules: str, levels: tuple[str, str] = ("level1", "level2")) -> None:
+    """A new game between two computers at ``levels`` under the preset ``rules``, started with
+    the New game dialog's own controls; the page is left on the game."""
+    open_new_game_dialog(page)
+    dialog = page.locator("#new-game-dialog")
+    dialog.get_by_label("Computer against computer").check()
+    dialog.locator("#ng-rules").select_option(rules)
+    for i, level in enumerate(levels, start=1):
+        dialog.locator(f"#ng-level-{i}").select_option(level)
+    dialog.get_by_role("button", name="Start").click()
+    page.wait_for_url("**/g/*")
+    page.wait_for_function("() => window.tessera.state")

@@ -15,7 +15,9 @@ from browserkit import (
     DESKTOP,
     PHONE,
     axe_violations,
+    computer_game,
     hints,
+    open_new_game_dialog,
     shot,
     start_vs_computer,
     state,
@@ -280,6 +282,14 @@ def open_page(page: Any, name: str, profile: str) -> None:
     if name == "game":
         mid_game(page)
         return
+    if name == "computers-game":  # a game between two computers, at its end
+        computer_game(page, "casual")
+        page.wait_for_selector("#summary-dialog[open]", timeout=60_000)
+        return
+    if name == "new-game-computers":  # the dialog, set for a game between two computers
+        open_new_game_dialog(page)
+        page.check('input[name="mode"][value="computers"]')
+        return
     if name == "duplicate":  # a solo duplicate game, started by the start page's button
         page.goto("/")
         page.click("#quick-duplicate")
@@ -313,7 +323,7 @@ def open_page(page: Any, name: str, profile: str) -> None:
 
 PAGES = (
     "start", "new-game", "lobby", "game", "study", "analysis", "review", "account", "profile",
-    "duplicate",
+    "duplicate", "new-game-computers", "computers-game",
 )
 REVIEWED_GCG = Path(__file__).resolve().parents[1] / "data" / "gcg" / "reference_game.gcg"
 

@@ -353,7 +353,7 @@ def test_the_new_game_dialogs_menus_are_whole_on_a_laptop_and_a_phone(page: Any)
     for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)
         open_new_game_dialog(page)
-        for mode in ("computer", "people"):
+        for mode in ("computer", "people", "computers"):
             page.check(f'input[name="mode"][value="{mode}"]')
             menus_inside_the_dialog(page, size, mode)
             shot(page, f"new-game-dialog-{mode}-{size['width']}")

@@ -147,12 +147,34 @@ def test_new_game_requests_are_checked(client: TestClient) -> None:
     assert create({"players": [ann, bot], "rules": "nosuch"}) == (400, "bad_rules")
     assert create({"players": [ann]}) == (400, "bad_players")
     assert create({"players": [ann, dict(ann)]}) == (400, "bad_players")
-    assert create({"players": [bot, dict(bot, name="Bot2")]}) == (400, "bad_players")
+    assert create({"players": [bot, dict(bot)]}) == (400, "bad_players")
     assert create({"players": [ann, dict(bot, level="god")]}) == (400, "bad_players")
     assert create({"players": [ann, bot], "lexicon": "/no/such/list.txt"}) == (400, "bad_lexicon")
     assert create({"players": "Ann"}) == (400, "bad_players")
     status, _ = create({"players": [ann, bot, dict(ann, name="Cy")], "rules": "naspa"})
     assert status == 400  # naspa is two players
+
+
+def test_a_game_between_computers_is_played_out_for_the_person_who_started_it(
+    client: TestClient,
+) -> None:
+    bots = [
+        {"name": "Computer 1", "kind": "computer", "level": "level1"},
+        {"name": "Computer 2", "kind": "computer", "level": "level2"},
+    ]
+    gid = new_game(client, players=bots)  # a guest starts it: no person sits at the table
+    s = wait_turn(client, gid, seat=-1)  # nobody's turn comes: it plays out by itself
+    assert s["state"] == "over" and s["result"]["scores"] == s["scores"]
+    assert s["kinds"] == ["computer", "computer"] and s["my_seats"] == [0, 1]
+    assert len(s["history"]) > 4
+    # the computers' moves are their own, and the game is private to the person who started it
+    refused = client.post(f"/api/games/{gid}/move", json={"seat": 0, "action": "pass"})
+    assert refused.status_code == 403 and "computer" in refused.json()["error"], refused.text
+    stranger = TestClient(client.app, base_url=BASE)  # no cookie: not the one who started it
+    assert stranger.get(f"/api/games/{gid}/state").status_code == 403
+    again = client.post(f"/api/games/{gid}/rematch", json={})
+    assert again.status_code in (200, 201), again.text
+    assert state(client, again.json()["id"])["kinds"] == ["computer", "computer"]
 
 
 def test_challenge_rules_offer_a_challenge_and_clocks(client: TestClient) -> None:

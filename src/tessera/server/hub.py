@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.engine import Connection
@@ -354,7 +354,7 @@ class Hub:
 
     def parse_spec(self, spec: dict[str, Any], user: User) -> GameSpec:
         """The new game the dialog asks for, checked. The user's seats are the human ones
-        (several: people sharing one screen)."""
+        (several: people sharing one screen), or every seat when all are computers."""
         rules_name = field_str(spec, "rules", 64) or DEFAULT_RULES
         if rules_name not in WEB_PRESETS:
             raise RequestError(
@@ -410,7 +410,9 @@ class Hub:
         if len({s.name for s in seats}) != len(seats):
             raise RequestError(400, "bad_players", "player names must be different")
         if not any(s.kind == "human" for s in seats):
-            raise RequestError(400, "bad_players", "at least one player must be a person")
+            # computer against computer: the person who starts it holds every seat, to watch
+            # it (and rematch it); a computer seat's moves stay the computer's
+            seats = [replace(s, user=user.id) for s in seats]
         return GameSpec(
             rules_name, lex_name, seats, parse_own_clock(spec), parse_challenge_rule(spec)
         )

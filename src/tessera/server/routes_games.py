@@ -79,10 +79,12 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         body = await json_body(request)
         user = await current_user(hub, request)
         token = None
-        if user is None:  # "play the computer" is one click: the first person's name
+        # "play the computer" is one click: a guest named as the first person (as "You" when
+        # only computers play)
+        if user is None:
             spec = hub.parse_spec(body, User("", "", "guest"))  # refuse bad specs first
             limits.check("guest", client_address(request))
-            name = next(s.name for s in spec.seats if s.kind == "human")
+            name = next((s.name for s in spec.seats if s.kind == "human"), "You")
             user = await asyncio.to_thread(hub.accounts.guest, name)
             token = await asyncio.to_thread(hub.accounts.start_session, user)
         game_id = await hub.create(user, body)

@@ -10,6 +10,20 @@ export function forgetLastGame() {
   localStorage.removeItem("tessera:last");
 }
 
+// A game this browser has just started (a new game, a rematch): its page shows it from the
+// start, so one that ended before the page loaded (computers playing each other quickly)
+// still ends with its summary.
+export function markStarted(gameId) {
+  sessionStorage.setItem("tessera:started", gameId);
+}
+
+// Whether the page opening ``gameId`` is the one its start led to (asked once per opening).
+export function takeStarted(gameId) {
+  const started = sessionStorage.getItem("tessera:started") === gameId;
+  if (started) sessionStorage.removeItem("tessera:started");
+  return started;
+}
+
 export function lastGame() {
   return localStorage.getItem("tessera:last");
 }

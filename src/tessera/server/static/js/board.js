@@ -242,7 +242,9 @@ export function scoreChart(state) {
   const series = state.names.map((label) => ({ label, values: [0] }));
   for (const e of state.history) series[e.player].values.push(e.total);
   const all = series.flatMap((s) => s.values);
-  return lineChart({
+  const chart = lineChart({
     series, range: [Math.min(0, ...all), Math.max(10, ...all)], xLabel: "turn",
   });
+  chart.setAttribute("aria-label", "Score progression: each player's score after each turn");
+  return chart;
 }

@@ -2,7 +2,9 @@
 // between people on their own devices its clocks, challenges, abort, rematch and the view of
 // someone watching (no rack, no actions).
 import { initSounds, moveSound, sounds } from "./sounds.js";
-import { api, ApiError, connectLive, forgetLastGame, lastGame, rememberGame } from "./api.js";
+import {
+  api, ApiError, connectLive, forgetLastGame, lastGame, rememberGame, takeStarted,
+} from "./api.js";
 import {
   describeEvent, renderBoard, renderPlayers, renderRack, renderSheet, renderUnseen, scoreChart,
   tileLabel, updateClocks,
@@ -54,9 +56,11 @@ function sameTiles(a, b) {
   return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
+// People sharing this screen: the page holds more than one person's seat (a game between
+// computers has no rack to hide).
 function hotSeat() {
   const s = app.state;
-  return s && s.my_seats.length > 1;
+  return s && s.my_seats.filter((i) => s.kinds[i] === "human").length > 1;
 }
 
 function applyState(state, { opening = false } = {}) {
@@ -75,7 +79,9 @@ function applyState(state, { opening = false } = {}) {
     }
   }
   if (!myTurn()) app.cursor = null;
-  if (opening && finished(state)) app.summaryShownFor = state.game_id;  // reopened: no pop-up
+  // reopened: no pop-up (but a game just started here that ended before the page showed it)
+  const started = opening && takeStarted(state.game_id);
+  if (opening && finished(state) && !started) app.summaryShownFor = state.game_id;
   render();
   announce(prev && prev.game_id === state.game_id ? prev : null, state);
   if (state.state === "over" && app.summaryShownFor !== state.game_id) {
@@ -173,7 +179,7 @@ function render() {
   $("challenge-btn").hidden = !s.rules.challenges;
   $("challenge-btn").disabled = !s.can_challenge;
   $("abort-btn").hidden = !s.can_abort;
-  $("rematch-btn").hidden = !(finished(s) && player);
+  $("rematch-btn").hidden = !(finished(s) && !watching(s));
   renderVerdict(s);
   if (!$("message").dataset.sticky) setMessage(turnText(s, mine, awaiting), "info");
   updatePreview();

@@ -1,7 +1,7 @@
-// A game against the computer (or people sharing this screen): the new-game dialog, which
-// remembers the last choices made in this browser, and the lobby's one-click "Play the
-// computer" and the rematch with the same settings.
-import { api, rememberGame } from "./api.js";
+// A game against the computer (or people sharing this screen, or two computers to watch): the
+// new-game dialog, which remembers the last choices made in this browser, and the lobby's
+// one-click "Play the computer" and the rematch with the same settings.
+import { api, markStarted, rememberGame } from "./api.js";
 import { $, el, goTo } from "./dom.js";
 import { fixed } from "./format.js";
 import { asSentence, currentUser, describeError, setUser } from "./session.js";
@@ -9,6 +9,7 @@ import { asSentence, currentUser, describeError, setUser } from "./session.js";
 const SETTINGS = "tessera:computer";
 const MAX_OVERTIME_MIN = 10; // the server's bounds (hub.parse_own_clock)
 const MAX_INCREMENT_S = 60;
+const MODES = ["computer", "people", "computers"];
 let meta = null;
 
 export async function getMeta() {
@@ -31,14 +32,17 @@ function settings(m) {
   const offered = (value, list) => (list.includes(value) ? value : null);
   const clock = saved.clock && typeof saved.clock === "object" ? saved.clock : {};
   const whole = (v, low, high, dflt) => (Number.isInteger(v) && v >= low && v <= high ? v : dflt);
+  const level = offered(saved.level, m.levels) || (m.levels.includes("level3") ? "level3" : m.levels[0]);
+  const levels = Array.isArray(saved.levels) ? saved.levels : [];
   return {
-    mode: saved.mode === "people" ? "people" : "computer",
+    mode: MODES.includes(saved.mode) ? saved.mode : "computer",
     name: typeof saved.name === "string" ? saved.name : "",
     count: whole(saved.count, 2, 4, 2),
     names: Array.isArray(saved.names) ? saved.names.filter((n) => typeof n === "string") : [],
     rules: offered(saved.rules, m.presets.map((p) => p.name)) || m.default_rules,
     lexicon: offered(saved.lexicon, m.lexicons) || m.default_lexicon,
-    level: offered(saved.level, m.levels) || (m.levels.includes("level3") ? "level3" : m.levels[0]),
+    level,
+    levels: [0, 1].map((i) => offered(levels[i], m.levels) || level), // computer against computer
     challenge: offered(saved.challenge, m.challenge_rules.map((c) => c.value)) || "",
     clock: {
       own: clock.own === true,
@@ -78,7 +82,10 @@ export async function openNewGame() {
   document.querySelector(`input[name="mode"][value="${saved.mode}"]`).checked = true;
   fill($("ng-rules"), m.presets.map((p) => ({ value: p.name, text: p.name })), saved.rules);
   fill($("ng-lexicon"), m.lexicons.map((l) => ({ value: l, text: l })), saved.lexicon);
-  fill($("ng-level"), m.levels.map((l) => ({ value: l, text: l })), saved.level);
+  const levelItems = m.levels.map((l) => ({ value: l, text: l }));
+  fill($("ng-level"), levelItems, saved.level);
+  fill($("ng-level-1"), levelItems, saved.levels[0]);
+  fill($("ng-level-2"), levelItems, saved.levels[1]);
   renderStrength(m.level_info);
   const me = currentUser();
   $("ng-name").value = (me && me.name) || saved.name || "You";
@@ -174,9 +181,10 @@ function updateNames(saved = []) {
 }
 
 function modeChanged() {
-  const people = document.querySelector('input[name="mode"]:checked').value === "people";
-  $("people-opts").hidden = !people;
-  $("computer-opts").hidden = people;
+  const mode = document.querySelector('input[name="mode"]:checked').value;
+  $("people-opts").hidden = mode !== "people";
+  $("computer-opts").hidden = mode !== "computer";
+  $("computers-opts").hidden = mode !== "computers";
 }
 
 // The dialog's choices, as they are remembered.
@@ -190,6 +198,7 @@ function chosen() {
     rules: $("ng-rules").value,
     lexicon: $("ng-lexicon").value,
     level: $("ng-level").value,
+    levels: [$("ng-level-1").value, $("ng-level-2").value],
     challenge: $("ng-challenge").value,
     clock: {
       own: document.querySelector('input[name="ng-clock"]:checked').value === "own",
@@ -204,20 +213,28 @@ async function create(spec) {
   const res = await api.create(spec);
   if (res.user) setUser(res.user);
   rememberGame(res.id);
+  markStarted(res.id);
   goTo(`/g/${res.id}`);
+}
+
+// The seats the dialog's choices make: one person and the computer, the people at this
+// screen, or two computers (the person starting the game watches them).
+function seats(c) {
+  if (c.mode === "people") return c.names.map((name) => ({ name, kind: "human" }));
+  if (c.mode === "computers") {
+    return c.levels.map((level, i) => ({ name: `Computer ${i + 1}`, kind: "computer", level }));
+  }
+  return [
+    { name: c.name || "You", kind: "human" },
+    { name: "Computer", kind: "computer", level: c.level },
+  ];
 }
 
 async function startGame(event) {
   event.preventDefault();
   const c = chosen();
-  const players = c.mode === "people"
-    ? c.names.map((name) => ({ name, kind: "human" }))
-    : [
-      { name: c.name || "You", kind: "human" },
-      { name: "Computer", kind: "computer", level: c.level },
-    ];
   try {
-    await create({ players, rules: c.rules, lexicon: c.lexicon, ...gameOptions(c) });
+    await create({ players: seats(c), rules: c.rules, lexicon: c.lexicon, ...gameOptions(c) });
     localStorage.setItem(SETTINGS, JSON.stringify(c));
     $("new-game-dialog").close();
   } catch (err) {
@@ -245,6 +262,7 @@ export async function quickComputerGame(name) {
 export async function rematchHere(gameId) {
   const res = await api.rematch(gameId);
   rememberGame(res.id);
+  markStarted(res.id);
   goTo(`/g/${res.id}`);
 }
 
