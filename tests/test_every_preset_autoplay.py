@@ -3,8 +3,8 @@ through ``tessera autoplay``, and the GCG file it writes passes ``tessera gcg ve
 
 The installed ``tessera`` command runs in a child process, as a person would run it. The
 shipped word list (``enable``, English) serves every preset: their tile sets are all English
-ones. ``duplicate`` is not a two-player game (it is a DuplicateGame, French tiles), so it is
-left out here.
+ones, or (``duplicate``'s French tiles) the same letters. Under ``duplicate`` autoplay plays
+a duplicate game between two computers (R8.4), and verify rebuilds it round by round.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tessera.rules import PRESETS
 pytest.importorskip("tessera.engine", reason="the computer players are the engine's")
 
 OK_LINE = re.compile(r"^OK (.+) \((\d+) events, final (-?\d+)–(-?\d+)\)$")
+DUPLICATE_OK = re.compile(r"^OK (.+) \(duplicate, (\d+) rounds, final (\d+)–(\d+), tops (\d+)\)$")
 
 
 def tessera(*args: str) -> subprocess.CompletedProcess[str]:
@@ -31,8 +32,24 @@ def tessera(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_every_preset_but_duplicate_is_covered() -> None:
-    assert set(PRESETS) - set(TWO_PLAYER) == {"duplicate"}
+def test_every_preset_is_covered() -> None:
+    assert set(PRESETS) == {*TWO_PLAYER, "duplicate"}
+
+
+def test_autoplay_duplicate_game_to_its_end_verifies(tmp_path: Path) -> None:
+    played = tessera(
+        "autoplay", "-r", "duplicate", "-n", "1", "-p", "static,level3", "--gcg", str(tmp_path),
+        "-q", "--seed", "13",
+    )
+    assert played.returncode == 0, played.stderr + played.stdout
+    files = sorted(tmp_path.glob("*.gcg"))
+    assert len(files) == 1, files
+    verified = tessera("gcg", "verify", "--lexicon", "enable", str(files[0]))
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    match = DUPLICATE_OK.match(verified.stdout.strip())
+    assert match, verified.stdout
+    rounds, a, b, tops = (int(match.group(k)) for k in (2, 3, 4, 5))
+    assert rounds > 10 and a == tops > b  # static hands in a top every round; level3 not
 
 
 @pytest.mark.parametrize("preset", TWO_PLAYER)

@@ -4,9 +4,10 @@ typing a move: the computer players move on their own until the game ends, the f
 and the winner are shown, the review question and the save question come, and the saved
 game is the finished game that was shown.
 
-``duplicate`` is a DuplicateGame: people against the master move, and the terminal refuses
-computer seats in it (the master move is already the computer's best play). Its game is
-played to the end here by the test as a perfect player, handing in a top every round.
+``duplicate`` is a DuplicateGame: its computers (``best`` against ``level3``) hand in their
+plays on their own round after round until the game ends and the results are shown; a
+person alone against the master move is played to the end too, the test handing in a top
+every round.
 """
 
 from __future__ import annotations
@@ -86,3 +87,19 @@ def test_duplicate_alone_against_the_master_move_to_the_end(tmp_path: Path) -> N
     assert twin.is_over
     rows = [" ".join(line.split()) for line in results.splitlines()]
     assert f"me {twin.top_total} 100.00% +0" in rows, results
+
+
+def test_duplicate_computers_alone_to_the_end(tmp_path: Path) -> None:
+    child = spawn_play(tmp_path, "--rules", "duplicate", "--players", "best,level3", "--seed", "5")
+    try:
+        child.expect_exact("Game over (", timeout=120)
+        child.expect(pexpect.EOF)
+        results = plain(child.before)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0, results
+    rows = [" ".join(line.split()) for line in results.splitlines()]
+    best = next(row for row in rows if row.startswith("best ") and "%" in row)
+    level3 = next(row for row in rows if row.startswith("level3 ") and "%" in row)
+    assert best.split()[2] == "100.00%" and best.split()[3] == "+0"
+    assert float(level3.split()[2].rstrip("%")) < 100
