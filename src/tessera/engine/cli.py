@@ -7,6 +7,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -20,6 +21,8 @@ from tessera.cliargs import (
 from tessera.rules import preset
 
 from .players import PLAYER_NAMES
+
+T = TypeVar("T")
 
 
 def _progress(total: int, label: str, quiet: bool):  # type: ignore[no-untyped-def]
@@ -39,6 +42,14 @@ def _progress(total: int, label: str, quiet: bool):  # type: ignore[no-untyped-d
     )
     task = progress.add_task(label, total=total)
     return progress, (lambda n: progress.advance(task, n))
+
+
+def _shown(progress: Any, job: Callable[[], T]) -> T:
+    """``job()``, with the progress bar on screen while it runs (when there is one)."""
+    if progress is None:
+        return job()
+    with progress:
+        return job()
 
 
 def _player_names(text: str) -> tuple[str, str]:
@@ -94,13 +105,10 @@ def autoplay(
         raise click.ClickException(str(exc)) from None
     progress, advance = _progress(games, "games", quiet or as_json)
     try:
-        if progress is not None:
-            with progress:
-                rep, _records = run(spec, workers=nworkers, ray_address=ray_address,
-                                    on_chunk=advance, chunk=_chunk(games, nworkers))
-        else:
-            rep, _records = run(spec, workers=nworkers, ray_address=ray_address,
-                                chunk=_chunk(games, nworkers))
+        rep, _records = _shown(progress, lambda: run(
+            spec, workers=nworkers, ray_address=ray_address, on_chunk=advance,
+            chunk=_chunk(games, nworkers),
+        ))
     except (LexiconError, ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
@@ -133,12 +141,9 @@ def _duplicate_autoplay(
 
     progress, advance = _progress(games, "duplicate games", quiet or as_json)
     try:
-        if progress is not None:
-            with progress:
-                rep = duplicate_autoplay(pair, games, seed, lexicon, rules, gcg_dir,
-                                         on_game=lambda: advance(1))
-        else:
-            rep = duplicate_autoplay(pair, games, seed, lexicon, rules, gcg_dir)
+        rep = _shown(progress, lambda: duplicate_autoplay(
+            pair, games, seed, lexicon, rules, gcg_dir, on_game=lambda: advance(1)
+        ))
     except (LexiconError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
