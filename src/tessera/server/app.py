@@ -170,7 +170,7 @@ def create_app(
 ) -> Starlette:
     """The app over a database URL (``sqlite:///FILE``; ``postgresql://…`` works too)."""
     config = config or ServerConfig()
-    the_hub = hub or Hub(Storage(database), config)
+    the_hub = hub or Hub(Storage(database, background_checkpoints=True), config)
     limits = rate_limits(config)
     duplicates = Duplicates(the_hub)
     socket_counts: Counter[str] = Counter()  # open WebSockets per client address

@@ -8,12 +8,17 @@ log writer commits many at once) waited as long: the slowest round trips at 1,00
 and a thread of its own checkpoints every ``EVERY_S`` in ``PASSIVE`` mode, which never blocks
 a writer or a reader. Durability is unchanged: a commit still returns only once its log pages
 are on disk (``synchronous=FULL``).
+
+The thread holds the engine weakly and stops when the store is closed or dropped, or when
+the database file is gone (it never makes a new one by connecting).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import weakref
+from pathlib import Path
 
 from sqlalchemy import Engine
 
@@ -23,8 +28,9 @@ EVERY_S = 1.0
 
 
 class Checkpointer:
-    def __init__(self, engine: Engine, every_s: float = EVERY_S) -> None:
-        self.engine = engine
+    def __init__(self, engine: Engine, path: Path, every_s: float = EVERY_S) -> None:
+        self._engine = weakref.ref(engine)
+        self.path = path
         self.every_s = every_s
         self._stop = threading.Event()
         self._thread = threading.Thread(
@@ -32,18 +38,27 @@ class Checkpointer:
         )
         self._thread.start()
 
-    def checkpoint(self) -> tuple[int, int, int]:
-        """One passive checkpoint: (busy, log pages, pages checkpointed), as SQLite says."""
-        with self.engine.connect() as conn:
+    def checkpoint(self) -> tuple[int, int, int] | None:
+        """One passive checkpoint: (busy, log pages, pages checkpointed), as SQLite says;
+        None when the store or its file is gone."""
+        engine = self._engine()
+        if engine is None or not self.path.exists():
+            return None
+        with engine.connect() as conn:
             row = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
         return int(row[0]), int(row[1]), int(row[2])
 
     def _run(self) -> None:
+        failing = False
         while not self._stop.wait(self.every_s):
             try:
-                self.checkpoint()
-            except Exception:  # the database went away; the next round tries again
-                log.warning("write-ahead log checkpoint failed", exc_info=True)
+                if self.checkpoint() is None:
+                    return
+                failing = False
+            except Exception:  # said once a run of failures; the next round tries again
+                if not failing:
+                    log.warning("write-ahead log checkpoint failed", exc_info=True)
+                failing = True
 
     def close(self) -> None:
         self._stop.set()

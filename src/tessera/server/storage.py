@@ -204,6 +204,11 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")  # durable on commit, even against power loss
     cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def _no_checkpoint_in_commits(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Checkpointer's thread does it
     cursor.close()
 
@@ -230,9 +235,11 @@ def engine_url(url: str) -> str:
 
 
 class Storage:
-    """The game store behind the web app. ``url`` is any SQLAlchemy URL."""
+    """The game store behind the web app. ``url`` is any SQLAlchemy URL. A serving process
+    asks for ``background_checkpoints``: an SQLite file's log is then checkpointed by a
+    thread of its own, never inside a commit (:mod:`.checkpointer`)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, background_checkpoints: bool = False) -> None:
         self.url = url
         url = engine_url(url)
         kwargs: dict[str, Any] = {}
@@ -242,8 +249,10 @@ class Storage:
         self.checkpointer: Checkpointer | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-            if self.engine.url.database not in (None, "", ":memory:"):
-                self.checkpointer = Checkpointer(self.engine)
+            path = self.engine.url.database
+            if background_checkpoints and path not in (None, "", ":memory:"):
+                event.listen(self.engine, "connect", _no_checkpoint_in_commits)
+                self.checkpointer = Checkpointer(self.engine, Path(str(path)))
         from . import accounts, lobby, ratings, study  # noqa: F401  (their tables join the metadata)
 
         metadata.create_all(self.engine)
