@@ -52,6 +52,13 @@ def _shown(progress: Any, job: Callable[[], T]) -> T:
         return job()
 
 
+def _share_line(what: str, rep: Any) -> str:
+    """"  A wins 15 of 20 = 75.0% (95% CI 53.1–88.8%), ties 0" for either match report."""
+    lo, hi = rep.ci95
+    return (f"  {what} {rep.wins:g} of {rep.games} = {100 * rep.win_rate:.1f}% "
+            f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%), ties {rep.ties}")
+
+
 def _player_names(text: str) -> tuple[str, str]:
     names = [p.strip().lower() for p in text.split(",") if p.strip()]
     if len(names) != 2:
@@ -115,12 +122,8 @@ def autoplay(
         click.echo(json.dumps(rep.as_dict()))
         return
     a, b = rep.players
-    lo, hi = rep.ci95
     click.echo(f"{a} vs {b}: {rep.games} games ({lexicon}, {rules}, seed {seed}, both seats)")
-    click.echo(
-        f"  {a} wins {rep.wins:g} of {rep.games} = {100 * rep.win_rate:.1f}% "
-        f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%), ties {rep.ties}"
-    )
+    click.echo(_share_line(f"{a} wins", rep))
     click.echo(f"  mean score {a} {rep.mean_scores[0]:.1f} (sd {rep.score_sd[0]:.1f}), "
                f"{b} {rep.mean_scores[1]:.1f} (sd {rep.score_sd[1]:.1f})")
     click.echo(f"  mean spread {rep.mean_spread:+.1f} (sd {rep.spread_sd:.1f})")
@@ -150,15 +153,11 @@ def _duplicate_autoplay(
         click.echo(json.dumps(rep.as_dict()))
         return
     a, b = rep.players
-    lo, hi = rep.ci95
     noun = "game" if rep.games == 1 else "games"
     click.echo(f"{a} vs {b}: {rep.games} duplicate {noun} ({lexicon}, {rules}, seed {seed})")
     click.echo(f"  {a} {rep.mean_percent[0]:.1f}% of the tops (mean {rep.mean_points[0]:.1f} "
                f"points), {b} {rep.mean_percent[1]:.1f}% (mean {rep.mean_points[1]:.1f})")
-    click.echo(
-        f"  {a} scores more in {rep.wins:g} of {rep.games} = {100 * rep.win_rate:.1f}% "
-        f"(95% CI {100 * lo:.1f}–{100 * hi:.1f}%), ties {rep.ties}"
-    )
+    click.echo(_share_line(f"{a} scores more in", rep))
     click.echo(f"  the tops total {rep.mean_tops:.1f} a game on average; {rep.seconds:.1f} s")
 
 

@@ -18,7 +18,7 @@ from tessera.duplicate import DuplicateGame
 from tessera.move import Move, Play
 from tessera.movegen import generate_moves
 
-from .players import LEVELS, Level, main_word
+from .players import LEVELS, Level, level_number, main_word
 
 DUPLICATE_PLAYER_NAMES = ("best", "static", "level1", "level2", "level3", "level4", "level5")
 
@@ -28,16 +28,14 @@ class DuplicateComputer:
 
     def __init__(self, name: str = "best", *, seed: int | None = None) -> None:
         key = name.strip().lower()
-        self.level: Level | None = None
-        if key.startswith("level") and key[5:].isdigit() and int(key[5:]) in LEVELS:
-            self.level = LEVELS[int(key[5:])]
-        elif key not in ("best", "static"):
+        number = level_number(key)
+        self.level: Level | None = LEVELS[number] if number is not None else None
+        if number is None and key not in ("best", "static"):
             raise ValueError(
                 f"unknown duplicate player {name!r}; players: {', '.join(DUPLICATE_PLAYER_NAMES)}"
             )
         self.name = key
         self.rng = random.Random(seed)
-        self._common: frozenset[str] | None = None
 
     def choose(self, game: DuplicateGame) -> Play | None:
         """The play this computer hands in for the open round (None: the rack has none)."""
@@ -50,7 +48,9 @@ class DuplicateComputer:
         level = self.level
         if level is None or self.rng.random() < level.p_best:
             return plays[0]
-        common = self._common_words()
+        from .commonwords import common_words
+
+        common = common_words()
         board, alphabet = game.board, game.alphabet
 
         def is_common(move: Move) -> bool:
@@ -59,13 +59,6 @@ class DuplicateComputer:
         picked = level.sample(self.rng, plays, [float(p.score or 0) for p in plays], is_common)
         assert isinstance(picked, Play)
         return picked
-
-    def _common_words(self) -> frozenset[str]:
-        if self._common is None:
-            from .commonwords import common_words
-
-            self._common = common_words()
-        return self._common
 
 
 def computers_hand_in(game: DuplicateGame, computers: Mapping[int, DuplicateComputer]) -> None:

@@ -337,9 +337,17 @@ def get_player(
         from .sim_player import SimPlayer
 
         return SimPlayer(lexicon, trained, name=key, time_limit=time_limit, seed=seed)
-    if key.startswith("level") and key[5:].isdigit() and int(key[5:]) in LEVELS:
-        return LevelPlayer(lexicon, int(key[5:]), trained, seed=seed, time_limit=time_limit)
+    level = level_number(key)
+    if level is not None:
+        return LevelPlayer(lexicon, level, trained, seed=seed, time_limit=time_limit)
     raise ValueError(f"unknown player {name!r}; players: {', '.join(PLAYER_NAMES)}")
+
+
+def level_number(name: str) -> int | None:
+    """N for a level's name ``levelN`` (1..5), else None."""
+    if name.startswith("level") and name[5:].isdigit() and int(name[5:]) in LEVELS:
+        return int(name[5:])
+    return None
 
 
 def resolve_leaves(leaves: Leaves | str | None, lexicon: Lexicon) -> Leaves | None:
