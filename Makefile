@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 CORE_SOURCES := $(wildcard src/tessera/_core/*.cpp src/tessera/_core/*.hpp) CMakeLists.txt pyproject.toml
 
-.PHONY: setup play test test-slow lint bench docs clean
+.PHONY: setup play test test-slow lint bench docs i18n clean
 
 setup: $(STAMP)
 
@@ -35,6 +35,11 @@ bench: setup
 
 docs: setup
 	$(BIN)/mkdocs build --strict -d site
+
+# Re-extract the interface's messages (src/tessera/locale/*.pot) and merge them into each
+# language's .po; translate what comes out untranslated (the catalogue test lists it).
+i18n: setup
+	$(BIN)/python -m tessera.i18n_extract
 
 clean:
 	rm -rf $(VENV) build dist site .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -81,7 +81,10 @@ def test_train_writes_a_table_every_generation(tmp_path: Path) -> None:
         train(games=1, generations=1, work_dir=tmp_path)
 
 
-def test_leaves_train_cli_refuses_bad_input(tmp_path: Path) -> None:
+def test_leaves_train_cli_refuses_bad_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a refusal that trained after all would write ./leaves-training
     runner = CliRunner()
     bad = runner.invoke(main, ["leaves", "train", "--games", "1", "-o", str(tmp_path / "x")])
     assert bad.exit_code != 0 and "--games" in bad.output
@@ -91,3 +94,4 @@ def test_leaves_train_cli_refuses_bad_input(tmp_path: Path) -> None:
         main, ["leaves", "train", "-n", "4", "-r", "finish_line", "-o", str(tmp_path / "y")]
     )
     assert rules.exit_code != 0 and "finish-line" in rules.output
+    assert not (tmp_path / "leaves-training").exists()
