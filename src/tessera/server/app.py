@@ -7,8 +7,8 @@
 - ``/api/…`` — accounts (:mod:`.routes_accounts`), games (:mod:`.routes_games`), the lobby
   (:mod:`.routes_lobby`), word study (:mod:`.routes_study`), the analysis board
   (:mod:`.routes_analysis`), game review (:mod:`.routes_review`), solo duplicate games
-  (:mod:`.routes_duplicate`), ``/api/meta`` for the
-  new-game dialogs;
+  (:mod:`.routes_duplicate`), the interface's languages and words (:mod:`.routes_i18n`),
+  ``/api/meta`` for the new-game dialogs;
 - WebSockets (:mod:`.sockets`): a game's live state, the lobby's changes.
 
 Every request passes :mod:`.guard` first (Host, Origin, body size, JSON). Who is asking comes
@@ -44,6 +44,7 @@ from . import (
     routes_analysis,
     routes_duplicate,
     routes_games,
+    routes_i18n,
     routes_lobby,
     routes_review,
     routes_study,
@@ -130,6 +131,7 @@ def _preset_meta(name: str) -> dict[str, object]:
         "min_players": rules.min_players,
         "max_players": rules.max_players,
         "challenge_rule": rules.challenge_rule.value,
+        "board": rules.board,
         "clock": None
         if clock is None
         else {
@@ -261,6 +263,7 @@ def create_app(
         *(Route(path, page) for path in PAGES),
         Route("/theme.css", theme),
         Route("/api/meta", meta),
+        *routes_i18n.routes(),
         *routes_accounts.routes(the_hub, limits),
         *routes_games.routes(the_hub, limits),
         *routes_lobby.routes(the_hub, limits),
