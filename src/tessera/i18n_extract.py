@@ -8,15 +8,17 @@ text) and the call names that mark a message:
 - Python (terminal game): ``_("…")``, ``ngettext("…", "…", n)``, ``pgettext("ctx", "…")``;
 - JavaScript (web app): ``t("…")``, ``tn("…", "…", n)``;
 - HTML: every element with a ``data-i18n`` attribute contributes its text content (the
-  attribute's value, when not empty, is the message instead), and ``data-i18n-attr="title
-  aria-label placeholder"`` contributes those attributes' values.
+  attribute's value, when not empty, is the message instead; markup inside it stays in the
+  message), and ``data-i18n-attr="title aria-label placeholder"`` contributes those
+  attributes' values.
 """
 
 from __future__ import annotations
 
+import html
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
@@ -57,12 +59,16 @@ DOMAINS: dict[str, Domain] = {
 
 
 class _HtmlMessages(HTMLParser):
-    """Collects ``data-i18n`` texts and ``data-i18n-attr`` attribute values with their lines."""
+    """Collects ``data-i18n`` texts and ``data-i18n-attr`` attribute values with their lines.
+
+    An element with markup inside (a link, ``<kbd>``) is one message with its markup, written
+    as the browser's ``innerHTML`` writes it, whitespace runs made one space: the page keys it
+    the same way and puts the translation back as HTML (js/i18n.js)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[int, str]] = []
-        self._open: list[tuple[str, int, list[str], str | None]] = []  # tag, line, text, id
+        self._open: list[_Open] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -70,19 +76,58 @@ class _HtmlMessages(HTMLParser):
         for name in (a.get("data-i18n-attr") or "").split():
             if a.get(name):
                 self.found.append((line, str(a[name])))
+        for o in self._open:
+            o.parts.append(_start_tag(tag, attrs))
+            o.markup = True
+        if tag in _VOID:
+            return
+        for o in self._open:
+            o.depth += 1
         if "data-i18n" in a:
-            self._open.append((tag, line, [], a["data-i18n"] or None))
+            self._open.append(_Open(tag, line, a["data-i18n"] or None))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
 
     def handle_data(self, data: str) -> None:
-        for _, _, text, _ in self._open:
-            text.append(data)
+        for o in self._open:
+            o.parts.append(html.escape(data, quote=False))
 
     def handle_endtag(self, tag: str) -> None:
-        if self._open and self._open[-1][0] == tag:
-            _, line, text, explicit = self._open.pop()
-            message = explicit or " ".join("".join(text).split())
+        if tag in _VOID:
+            return
+        if self._open and self._open[-1].depth == 0 and self._open[-1].tag == tag:
+            o = self._open.pop()
+            message = o.explicit or " ".join("".join(o.parts).split())
+            if not o.markup:
+                message = html.unescape(message)
             if message:
-                self.found.append((line, message))
+                self.found.append((o.line, message))
+        for o in self._open:
+            o.depth -= 1
+            o.parts.append(f"</{tag}>")
+
+
+@dataclass
+class _Open:
+    """An open ``data-i18n`` element: its text and markup so far, and how deep inside it the
+    parser is."""
+
+    tag: str
+    line: int
+    explicit: str | None
+    parts: list[str] = field(default_factory=list)
+    depth: int = 0
+    markup: bool = False
+
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+         "track", "wbr"}
+
+
+def _start_tag(tag: str, attrs: list[tuple[str, str | None]]) -> str:
+    written = "".join(f' {k}="{html.escape(v or "", quote=True)}"' for k, v in attrs)
+    return f"<{tag}{written}>"
 
 
 def extract_html(

@@ -2,6 +2,7 @@
 // password, log out — each refusal said plainly next to the form that caused it.
 import { api } from "./api.js";
 import { $, el, goTo, showPage } from "./dom.js";
+import { t } from "./i18n.js";
 import { currentUser, describeError, logOut, setUser } from "./session.js";
 
 function renderStatus() {
@@ -9,12 +10,14 @@ function renderStatus() {
   const status = $("account-status");
   status.replaceChildren();
   if (me && !me.guest) {
-    status.append("Logged in as ", el("a", { href: `/u/${encodeURIComponent(me.name)}`, text: me.name }), ".");
+    // the sentence around the link to the profile: "Logged in as {name}."
+    const [before, after] = t("Logged in as {name}.").split("{name}");
+    status.append(before, el("a", { href: `/u/${encodeURIComponent(me.name)}`, text: me.name }), after ?? "");
   } else if (me) {
-    status.append(`You play as the guest “${me.name}”. Register to keep your games under a name `
-      + "of your own and to play rated games, or log in to your account.");
+    status.append(t("You play as the guest “{name}”. Register to keep your games under a name "
+      + "of your own and to play rated games, or log in to your account.", { name: me.name }));
   } else {
-    status.append("Log in, or register to play rated games and keep a profile.");
+    status.append(t("Log in, or register to play rated games and keep a profile."));
   }
   const registered = !!me && !me.guest;
   $("login-form").hidden = registered;
@@ -59,7 +62,7 @@ async function login() {
 
 async function register() {
   const password = $("reg-pass").value;
-  if (password !== $("reg-pass2").value) throw new Error("The two passwords differ.");
+  if (password !== $("reg-pass2").value) throw new Error(t("The two passwords differ."));
   const res = await api.register($("reg-user").value.trim(), password);
   setUser(res.user);
   goTo(next());
@@ -68,14 +71,14 @@ async function register() {
 async function changePassword() {
   $("pw-ok").textContent = "";
   const fresh = $("pw-new").value;
-  if (fresh !== $("pw-new2").value) throw new Error("The two new passwords differ.");
+  if (fresh !== $("pw-new2").value) throw new Error(t("The two new passwords differ."));
   await api.changePassword($("pw-old").value, fresh);
   $("password-form").reset();
-  $("pw-ok").textContent = "Password changed. Your other devices have been logged out.";
+  $("pw-ok").textContent = t("Password changed. Your other devices have been logged out.");
 }
 
 export function showAccountPage() {
-  showPage("account", "Account");
+  showPage("account", t("Account"));
   renderStatus();
   $("login-form").addEventListener("submit", (e) => submit(e, $("login-error"), login));
   $("register-form").addEventListener("submit", (e) => submit(e, $("reg-error"), register));

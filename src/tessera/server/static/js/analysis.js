@@ -7,6 +7,7 @@ import { renderBoard } from "./board.js";
 import { bindEditor, renderTray } from "./boardeditor.js";
 import { $, el, showPage } from "./dom.js";
 import { fixed } from "./format.js";
+import { t, tn } from "./i18n.js";
 import { describeError } from "./session.js";
 
 const LIMIT = 200; // moves listed at once (the count says how many there are in all)
@@ -36,9 +37,9 @@ function draw() {
   renderBoard($("an-board"), {
     layout: view.layout, values: view.values, board: view.board, last_squares: [],
   }, pending, view.cursor);
-  $("an-shown").textContent = move ? `Showing ${move.notation}` : "";
+  $("an-shown").textContent = move ? t("Showing {move}", { move: move.notation }) : "";
   const dir = !view.cursor || view.cursor.across;
-  $("an-direction").textContent = dir ? "Typing across →" : "Typing down ↓";
+  $("an-direction").textContent = dir ? t("Typing across →") : t("Typing down ↓");
   $("an-direction").setAttribute("aria-pressed", String(!dir));
 }
 
@@ -100,7 +101,7 @@ function edited() {
     view.moves = [];
     view.listed = false;
     renderMoves(null);
-    $("an-count").textContent = "The position changed: list the moves again.";
+    $("an-count").textContent = t("The position changed: list the moves again.");
   }
 }
 
@@ -151,8 +152,11 @@ function renderMoves(data) {
   if (!data) return;
   const filtered = data.matched !== data.total;
   const shown = data.moves.length;
-  const what = filtered ? `${data.matched} of ${data.total} moves match` : `${data.total} moves`;
-  $("an-count").textContent = shown < data.matched ? `${what}; the best ${shown} are listed` : what;
+  const what = filtered
+    ? tn("{matched} of {n} move matches", "{matched} of {n} moves match", data.total, { matched: data.matched })
+    : tn("{n} move", "{n} moves", data.total);
+  $("an-count").textContent = shown < data.matched
+    ? tn("{what}; the best {n} is listed", "{what}; the best {n} are listed", shown, { what }) : what;
 }
 
 function select(rank) {
@@ -169,7 +173,7 @@ function select(rank) {
 async function loadCgp() {
   const text = $("an-cgp").value.trim();
   if (!text) {
-    $("an-error").textContent = "Paste a CGP line first.";
+    $("an-error").textContent = t("Paste a CGP line first.");
     return;
   }
   view.cgp = text;
@@ -258,7 +262,7 @@ function fillSelect(select, values, chosen) {
 }
 
 export async function showAnalysisPage() {
-  showPage("analysis", "Analysis board");
+  showPage("analysis", t("Analysis board"));
   if (!bound) bind();
   try {
     const meta = await api.meta();

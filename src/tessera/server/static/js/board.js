@@ -1,6 +1,7 @@
 // Drawing the board, the rack, the players, the unseen tiles and the score sheet.
 import { lineChart } from "./charts.js";
 import { formatClock, signed } from "./format.js";
+import { t, tn } from "./i18n.js";
 
 export const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -31,20 +32,20 @@ function coordLabel(text, className) {
   return label;
 }
 
-const PREMIUM_NAMES = {
-  "2L": "double letter", "3L": "triple letter", "4L": "quadruple letter",
-  "2W": "double word", "3W": "triple word", "4W": "quadruple word",
-};
+const premiumName = (premium) => ({
+  "2L": t("double letter"), "3L": t("triple letter"), "4L": t("quadruple letter"),
+  "2W": t("double word"), "3W": t("triple word"), "4W": t("quadruple word"),
+})[premium];
 
 // What a screen reader says for a square: "H8, double word", "H8, Q", "H8, blank as E, placed".
 export function squareLabel(r, c, premium, isStart, label, placed = false) {
   const parts = [squareName(r, c)];
   if (label) {
-    parts.push(isBlankLabel(label) ? `blank as ${label.toUpperCase()}` : label);
-    if (placed) parts.push("placed");
+    parts.push(isBlankLabel(label) ? t("blank as {letter}", { letter: label.toUpperCase() }) : label);
+    if (placed) parts.push(t("placed"));
   } else {
-    if (isStart) parts.push("start");
-    if (PREMIUM_NAMES[premium]) parts.push(PREMIUM_NAMES[premium]);
+    if (isStart) parts.push(t("start"));
+    if (premiumName(premium)) parts.push(premiumName(premium));
   }
   return parts.join(", ");
 }
@@ -120,8 +121,8 @@ export function renderBoard(root, state, pending, cursor) {
 
 // What a screen reader says for a rack tile: "Q, 10 points", "blank".
 export function tileLabel(label, value) {
-  if (label === "?") return "blank";
-  return `${label}, ${value} point${value === 1 ? "" : "s"}`;
+  if (label === "?") return t("blank");
+  return tn("{letter}, {n} point", "{letter}, {n} points", value, { letter: label });
 }
 
 export function renderRack(root, rack, values, used) {
@@ -160,14 +161,15 @@ export function renderPlayers(root, state, clockNow) {
       const toGo = document.createElement("span");
       toGo.className = "to-go";
       const left = target - state.scores[i];
-      toGo.textContent = left > 0 ? `${left} to go` : "over the line";
+      toGo.textContent = left > 0 ? t("{n} to go", { n: left }) : t("over the line");
       row.appendChild(toGo);
     }
     const change = state.ratings && state.ratings[i];
     if (change) {
       const r = document.createElement("span");
       r.className = "rating-change";
-      r.textContent = `rating ${change.before} → ${change.after} (${signed(change.after - change.before)})`;
+      r.textContent = t("rating {before} → {after} ({change})",
+        { before: change.before, after: change.after, change: signed(change.after - change.before) });
       row.appendChild(r);
     }
     root.appendChild(row);
@@ -197,25 +199,26 @@ export function renderUnseen(root, countEl, bagEl, state) {
   }
   root.textContent = parts.join(" ");
   countEl.textContent = `(${total})`;
-  bagEl.textContent = `${state.bag_count} tile${state.bag_count === 1 ? "" : "s"} in the bag`;
+  bagEl.textContent = tn("{n} tile in the bag", "{n} tiles in the bag", state.bag_count);
 }
 
-const KIND_TEXT = {
-  pass: "pass", exchange: "exchange", withdrawn: "play withdrawn", accept: "accepts",
-  challenge_bonus: "challenge bonus", challenge_penalty: "challenge penalty",
-  lost_turn: "loses turn", end_rack_points: "rack points", end_rack_penalty: "rack left",
-  time_penalty: "time penalty",
-};
+const kindText = (kind) => ({
+  pass: t("pass"), exchange: t("exchange"), withdrawn: t("play withdrawn"), accept: t("accepts"),
+  challenge_bonus: t("challenge bonus"), challenge_penalty: t("challenge penalty"),
+  lost_turn: t("loses turn"), end_rack_points: t("rack points"), end_rack_penalty: t("rack left"),
+  time_penalty: t("time penalty"),
+})[kind];
 
 // One turn of the history as the score sheet writes it.
 export function describeEvent(e) {
   if (e.kind === "play") return `${e.position} ${e.words[0] || ""}`;
   if (e.kind === "exchange") {
-    return e.move.startsWith("-") && /\d/.test(e.move) ? `exchange ${e.count}` : `exchange ${e.move.slice(1)}`;
+    const tiles = e.move.startsWith("-") && /\d/.test(e.move) ? e.count : e.move.slice(1);
+    return t("exchange {tiles}", { tiles });
   }
   if (e.kind === "end_rack_points") return `+ (${e.other_racks})`;
   if (e.kind === "end_rack_penalty") return `− (${e.other_racks})`;
-  return KIND_TEXT[e.kind] || e.kind;
+  return kindText(e.kind) || e.kind;
 }
 
 export function renderSheet(tbody, state) {
@@ -243,8 +246,8 @@ export function scoreChart(state) {
   for (const e of state.history) series[e.player].values.push(e.total);
   const all = series.flatMap((s) => s.values);
   const chart = lineChart({
-    series, range: [Math.min(0, ...all), Math.max(10, ...all)], xLabel: "turn",
+    series, range: [Math.min(0, ...all), Math.max(10, ...all)], xLabel: t("turn"),
   });
-  chart.setAttribute("aria-label", "Score progression: each player's score after each turn");
+  chart.setAttribute("aria-label", t("Score progression: each player's score after each turn"));
   return chart;
 }

@@ -4,6 +4,7 @@
 // `view.cursor`; the page is told through `edited` (the position changed) and `draw`.
 import { tileElement } from "./board.js";
 import { $ } from "./dom.js";
+import { t } from "./i18n.js";
 
 let view = null;
 let hooks = { edited() {}, draw() {}, enter() {} };
@@ -43,7 +44,7 @@ export function renderTray(state) {
     tile.dataset.letter = label;
     tile.setAttribute("role", "button");
     tile.tabIndex = 0;
-    tile.setAttribute("aria-label", `tile ${label}`);
+    tile.setAttribute("aria-label", t("tile {letter}", { letter: label }));
     return tile;
   }));
 }

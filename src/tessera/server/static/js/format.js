@@ -1,4 +1,5 @@
 // How numbers, times and results read on the pages.
+import { currentLanguage, t } from "./i18n.js";
 
 export function formatClock(ms) {
   const neg = ms < 0;
@@ -10,13 +11,18 @@ export function formatClock(ms) {
 
 // A time control as players write it: "5 min + 2 s" (increment) or "5 min, 1 min overtime".
 export function describeClock(clock) {
-  if (!clock) return "untimed";
-  const minutes = Math.round(clock.initial_ms / 60000);
-  const parts = [`${minutes} min`];
-  if (clock.increment_ms) parts.push(`+ ${Math.round(clock.increment_ms / 1000)} s`);
-  let text = parts.join(" ");
-  if (clock.max_overtime_min) text += `, ${clock.max_overtime_min} min overtime`;
-  return text;
+  if (!clock) return t("untimed");
+  const vars = {
+    minutes: Math.round(clock.initial_ms / 60000),
+    seconds: Math.round(clock.increment_ms / 1000),
+    overtime: clock.max_overtime_min,
+  };
+  if (clock.increment_ms && clock.max_overtime_min) {
+    return t("{minutes} min + {seconds} s, {overtime} min overtime", vars);
+  }
+  if (clock.increment_ms) return t("{minutes} min + {seconds} s", vars);
+  if (clock.max_overtime_min) return t("{minutes} min, {overtime} min overtime", vars);
+  return t("{minutes} min", vars);
 }
 
 // "standard.blitz" → "standard · blitz"
@@ -26,7 +32,7 @@ export function describeRatingKey(key) {
 
 export function formatDate(ms) {
   if (!ms) return "";
-  return new Date(ms).toLocaleString(undefined, {
+  return new Date(ms).toLocaleString(currentLanguage(), {
     year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit",
   });
 }
@@ -46,16 +52,39 @@ export function fixed(n, places = 1) {
   return plain;
 }
 
+// "Ann vs Bob": a game's players.
+export function versus(names) {
+  // i18n: between the names of a game's players, spaces included
+  return names.join(t(" vs "));
+}
+
 export function signed(n) {
   return n > 0 ? `+${n}` : `${n}`;
+}
+
+// Why a game ended (the server's EndReason), in words: "played out", "resigned".
+export function endReason(code) {
+  const reasons = {
+    played_out: t("played out"),
+    scoreless_turns: t("scoreless turns"),
+    passes: t("passes"),
+    finish_line: t("finish line"),
+    max_overtime: t("max overtime"),
+    timeout_forfeit: t("timeout forfeit"),
+    triple_challenge: t("triple challenge"),
+    resigned: t("resigned"),
+    ended_by_request: t("ended by request"),
+    aborted: t("aborted"),
+  };
+  return reasons[code] || code.replaceAll("_", " ");
 }
 
 // A finished game's outcome in words, from its result ({reason, winners, scores}) and names.
 export function describeResult(result, names) {
   if (!result) return "";
-  if (result.reason === "aborted") return "aborted";
-  const reason = result.reason.replaceAll("_", " ");
+  if (result.reason === "aborted") return t("aborted");
+  const reason = endReason(result.reason);
   if (!result.winners || !result.winners.length) return reason;
-  if (result.winners.length > 1) return `draw · ${reason}`;
-  return `${names[result.winners[0]]} won · ${reason}`;
+  if (result.winners.length > 1) return t("draw · {reason}", { reason });
+  return t("{name} won · {reason}", { name: names[result.winners[0]], reason });
 }

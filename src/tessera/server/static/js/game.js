@@ -10,10 +10,12 @@ import {
   tileLabel, updateClocks,
 } from "./board.js";
 import { $, el, goTo, showPage } from "./dom.js";
-import { describeClock, signed } from "./format.js";
+import { describeClock, endReason, signed, versus } from "./format.js";
+import { listText, t, tn } from "./i18n.js";
 import { openNewGame, rematchHere } from "./newgame.js";
 import { offer } from "./notices.js";
 import { asSentence, describeError } from "./session.js";
+import { challengeRuleText } from "./rulestext.js";
 import { challengeNews } from "./verdict.js";
 
 const app = {
@@ -95,21 +97,26 @@ function applyState(state, { opening = false } = {}) {
 // One turn in words, as a screen reader says it: "Bob played QUIZ at 8D for 35".
 function eventText(s, e) {
   const who = s.names[e.player];
-  if (e.kind === "play") return `${who} played ${e.words[0] || e.move} at ${e.position} for ${e.score}`;
-  if (e.kind === "pass") return `${who} passed`;
+  if (e.kind === "play") {
+    return t("{name} played {word} at {square} for {score}.",
+      { name: who, word: e.words[0] || e.move, square: e.position, score: e.score });
+  }
+  if (e.kind === "pass") return t("{name} passed.", { name: who });
   if (e.kind === "exchange") {
     const n = e.count || e.move.replace(/^-/, "").length;
-    return `${who} exchanged ${n} tile${n === 1 ? "" : "s"}`;
+    return tn("{name} exchanged {n} tile.", "{name} exchanged {n} tiles.", n, { name: who });
   }
-  if (e.kind === "withdrawn") return `${who}'s play was challenged off`;
-  return `${who}: ${describeEvent(e)}`;
+  if (e.kind === "withdrawn") return t("{name}'s play was challenged off.", { name: who });
+  return t("{name}: {event}.", { name: who, event: describeEvent(e) });
 }
 
 function whoseTurnText(s) {
-  if (s.state === "aborted") return "The game was called off.";
-  if (s.state === "over") return s.result ? `The game is over: ${winnerTitle(s)}.` : "The game is over.";
-  if (myTurn()) return s.state === "awaiting_final" ? "Your turn: accept or challenge." : "Your turn.";
-  return `${s.names[s.to_move]} to move.`;
+  if (s.state === "aborted") return t("The game was called off.");
+  if (s.state === "over") {
+    return s.result ? t("The game is over: {outcome}.", { outcome: winnerTitle(s) }) : t("The game is over.");
+  }
+  if (myTurn()) return s.state === "awaiting_final" ? t("Your turn: accept or challenge.") : t("Your turn.");
+  return t("{name} to move.", { name: s.names[s.to_move] });
 }
 
 // The polite live region: the moves made since the last state by anyone but this page's own
@@ -121,7 +128,7 @@ function announce(prev, s) {
   const turnChanged = !prev || prev.to_move !== s.to_move || prev.state !== s.state;
   if (moves.length && prev) moveSound();
   if (!moves.length && !turnChanged) return;
-  const text = [...moves.map((m) => `${m}.`), whoseTurnText(s)].join(" ");
+  const text = [...moves, whoseTurnText(s)].join(" ");
   if (text !== $("announce").textContent) $("announce").textContent = text;
 }
 
@@ -150,16 +157,18 @@ function render() {
   const covered = hotSeat() && !finished(s) && app.revealed !== s.seat;
   $("cover").hidden = !covered;
   if (covered) {
-    $("cover-text").textContent = `Pass the device to ${s.names[s.seat]}`;
-    $("cover-btn").textContent = `I'm ${s.names[s.seat]}: show my tiles`;
+    $("cover-text").textContent = t("Pass the device to {name}", { name: s.names[s.seat] });
+    $("cover-btn").textContent = t("I'm {name}: show my tiles", { name: s.names[s.seat] });
   }
-  const info = [`${s.rules.name} rules`, s.lexicon];
-  if (s.rules.finish_target != null) info.push(`first to ${s.rules.finish_target} points`);
-  if (s.rules.challenges) info.push(`${s.rules.challenge_rule} challenge`);
+  const info = [t("{rules} rules", { rules: s.rules.name }), s.lexicon];
+  if (s.rules.finish_target != null) {
+    info.push(t("first to {n} points", { n: s.rules.finish_target }));
+  }
+  if (s.rules.challenges) info.push(challengeRuleText(s.rules.challenge_rule));
   if (s.clock) info.push(describeClock(s.clock));
-  if (s.online) info.push(s.rated ? "rated" : "casual");
+  if (s.online) info.push(s.rated ? t("rated") : t("casual"));
   $("game-info").textContent = info.join(" · ");
-  document.title = `${s.names.join(" vs ")} — Tessera`;
+  document.title = `${versus(s.names)} — Tessera`;
   renderBoard($("board"), s, app.pending, app.cursor);
   renderRack($("rack"), covered || watching(s) ? [] : app.rack, s.values, usedIndices());
   renderPlayers($("players"), s, clockNow);
@@ -172,7 +181,7 @@ function render() {
   $("recall-btn").disabled = app.pending.size === 0;
   $("exchange-btn").disabled = !mine || awaiting;
   $("pass-btn").disabled = !mine;
-  $("pass-btn").textContent = awaiting && mine ? "Accept" : "Pass";
+  $("pass-btn").textContent = awaiting && mine ? t("Accept") : t("Pass");
   $("hint-btn").hidden = s.online;  // no help in a game against people
   $("hint-btn").disabled = !mine || awaiting;
   $("resign-btn").disabled = finished(s) || !player;
@@ -195,12 +204,14 @@ function renderVerdict(s) {
 }
 
 function turnText(s, mine, awaiting) {
-  if (s.state === "aborted") return "The game was called off.";
-  if (s.state === "over") return "The game is over.";
-  if (awaiting && mine) return `${s.names[lastPlayer()]} went out: accept or challenge.`;
-  if (watching(s)) return `${s.names[s.to_move]} to move.`;
-  if (awaiting && s.online) return `Waiting for ${s.names[s.to_move]} to accept or challenge.`;
-  if (!mine) return `${s.names[s.to_move]} is thinking…`;
+  if (s.state === "aborted") return t("The game was called off.");
+  if (s.state === "over") return t("The game is over.");
+  if (awaiting && mine) return t("{name} went out: accept or challenge.", { name: s.names[lastPlayer()] });
+  if (watching(s)) return t("{name} to move.", { name: s.names[s.to_move] });
+  if (awaiting && s.online) {
+    return t("Waiting for {name} to accept or challenge.", { name: s.names[s.to_move] });
+  }
+  if (!mine) return t("{name} is thinking…", { name: s.names[s.to_move] });
   return "";
 }
 
@@ -237,7 +248,8 @@ async function updatePreview() {
     if (seq !== previewSeq) return;
     const reason = res.ok ? "" : asSentence(res.message);
     const alreadySaid = reason && $("message").dataset.sticky && $("message").textContent === reason;
-    el.textContent = res.ok ? `${res.move} · ${res.score} points` : alreadySaid ? "" : reason;
+    el.textContent = res.ok ? tn("{move} · {n} point", "{move} · {n} points", res.score, { move: res.move })
+      : alreadySaid ? "" : reason;
     el.classList.toggle("invalid", !res.ok);
     el.dataset.ok = res.ok ? "1" : "0";
     el.dataset.score = res.ok ? res.score : "";
@@ -457,11 +469,11 @@ function cursorKey() {
 // The letters typed for the last tile while they still stand: the tile is still where they
 // put it (or they wait for more) and the cursor has not moved since.
 function typedRun() {
-  const t = app.typed;
-  if (!t || t.after !== cursorKey()) return null;
-  if (t.key === null) return t;
-  const p = app.pending.get(t.key);
-  return p && p.index === t.index ? t : null;
+  const run = app.typed;
+  if (!run || run.after !== cursorKey()) return null;
+  if (run.key === null) return run;
+  const p = app.pending.get(run.key);
+  return p && p.index === run.index ? run : null;
 }
 
 function freeIndex(label, used = usedIndices()) {
@@ -525,10 +537,10 @@ function typeLetter(letter) {
   if (tile) { placeTyped(up, tile); return; }
   if (begunTile(up)) {
     app.typed = { text: up, key: null, index: -1, after: cursorKey() };
-    setMessage(`${up}…: type the rest of the tile`, "info");
+    setMessage(t("{letters}…: type the rest of the tile", { letters: up }), "info");
     return;
   }
-  setMessage(`No ${up} on your rack`);
+  setMessage(t("No {letter} on your rack", { letter: up }));
 }
 
 function backspace() {
@@ -670,7 +682,7 @@ function choose(tileButton, chosen) {
 
 async function confirmExchange() {
   const chosen = [...$("exchange-tiles").querySelectorAll(".chosen")].map((b) => b.dataset.letter);
-  if (!chosen.length) { $("exchange-error").textContent = "Choose at least one tile."; return; }
+  if (!chosen.length) { $("exchange-error").textContent = t("Choose at least one tile."); return; }
   try {
     const answer = await move({ action: "exchange", tiles: chosen.join("") });
     if (answer.ok === false) {
@@ -695,10 +707,10 @@ function hideHints() {
 
 // "8D PLOTS · 20 points · equity 19.9 · 54.2% to win" (the parts the hint has)
 function hintLabel(h) {
-  const parts = [h.placements ? `${h.move} · ${h.score} points`
-    : h.action === "exchange" ? `Exchange ${h.tiles}` : "Pass"];
-  if (h.equity != null) parts.push(`equity ${h.equity}`);
-  if (h.win_pct != null) parts.push(`${h.win_pct}% to win`);
+  const parts = [h.placements ? tn("{move} · {n} point", "{move} · {n} points", h.score, { move: h.move })
+    : h.action === "exchange" ? t("Exchange {tiles}", { tiles: h.tiles }) : t("Pass")];
+  if (h.equity != null) parts.push(t("equity {equity}", { equity: h.equity }));
+  if (h.win_pct != null) parts.push(t("{pct}% to win", { pct: h.win_pct }));
   return parts.join(" · ");
 }
 
@@ -715,7 +727,7 @@ function renderHints(hints) {
     b.onclick = () => useHint(h);
     return li;
   });
-  if (!hints.length) list.replaceChildren("No plays found: try an exchange.");
+  if (!hints.length) list.replaceChildren(t("No plays found: try an exchange."));
   else list.replaceChildren(...items);
 }
 
@@ -732,14 +744,14 @@ async function showHints() {
     const quick = await api.hints(app.gameId, { seat: app.state.seat });
     if (ask !== hintRequest) return;
     renderHints(quick.hints);
-    status.textContent = "Thinking…";
+    status.textContent = t("Thinking…");
     status.hidden = false;
     const thought = await api.hints(app.gameId, { seat: app.state.seat, think: true });
     if (ask !== hintRequest || app.state.seq !== seq) return;
     renderHints(thought.hints);
     status.textContent = thought.hints.some((h) => h.win_pct != null)
-      ? "Ranked by the computer's look-ahead: the chance of winning after each move."
-      : "The computer's choice.";
+      ? t("Ranked by the computer's look-ahead: the chance of winning after each move.")
+      : t("The computer's choice.");
   } catch (err) {
     if (ask !== hintRequest) return;
     status.hidden = true;
@@ -771,7 +783,7 @@ function showSummary() {
   const r = s.result;
   const names = s.names;
   $("summary-title").textContent = winnerTitle(s);
-  $("summary-reason").textContent = r.reason.replaceAll("_", " ");
+  $("summary-reason").textContent = endReason(r.reason);
   const table = $("summary-scores");
   table.replaceChildren();
   names.forEach((name, i) => {
@@ -790,17 +802,18 @@ function showSummary() {
   $("chart").replaceChildren(scoreChart(s));
   const player = !watching(s);
   $("summary-rematch").hidden = !player;
-  $("summary-new").textContent = s.online ? "Lobby" : "New game";
+  $("summary-new").textContent = s.online ? t("Lobby") : t("New game");
   $("summary-dialog").showModal();
 }
 
 // "Ann wins", "You win" (the page's own player against the computer), "A draw".
 function winnerTitle(s) {
   const winners = s.result.winners;
-  if (winners.length > 1) return "A draw";
+  if (winners.length > 1) return t("A draw");
   const winner = winners[0];
   const mine = s.my_seats.length === 1 && s.my_seats[0] === winner;
-  return mine || s.names[winner] === "You" ? "You win" : `${s.names[winner]} wins`;
+  const you = [t("You"), "You"].includes(s.names[winner]);
+  return mine || you ? t("You win") : t("{name} wins", { name: s.names[winner] });
 }
 
 async function downloadGcg() {
@@ -829,21 +842,21 @@ async function offerRematch() {
       return;
     }
     await api.rematch(app.gameId);
-    const other = app.state.names.filter((_, i) => !app.state.my_seats.includes(i)).join(", ");
+    const other = listText(app.state.names.filter((_, i) => !app.state.my_seats.includes(i)));
     $("rematch-btn").disabled = true;
     $("summary-rematch").disabled = true;
-    setMessage(`Rematch offered to ${other}: the game starts when they accept.`, "info");
+    setMessage(t("Rematch offered to {name}: the game starts when they accept.", { name: other }), "info");
   } catch (err) {
     setMessage(describeError(err));
   }
 }
 
 function onRematch(msg) {
-  if (app.state && app.state.my_seats.length) offer(msg.seek, msg.from, "offers a rematch");
+  if (app.state && app.state.my_seats.length) offer(msg.seek, msg.from, "rematch");
 }
 
 async function abortGame() {
-  if (gameShown() && confirm("Call this game off? It will not count.")) await send({ action: "abort" });
+  if (gameShown() && confirm(t("Call this game off? It will not count."))) await send({ action: "abort" });
 }
 
 function onConnection(status) {
@@ -912,10 +925,10 @@ function showNoSeat(err) {
   const status = err && err.status;
   const reason = err && err.reason;
   $("no-seat-text").textContent = status === 404 || reason === "no_game"
-    ? "No such game: there is no game at this address."
+    ? t("No such game: there is no game at this address.")
     : status === 403 || reason === "forbidden"
-      ? "This game is private: only its players can see it."
-      : `This game cannot be shown: ${describeError(err)}`;
+      ? t("This game is private: only its players can see it.")
+      : t("This game cannot be shown: {reason}", { reason: describeError(err) });
 }
 
 let ready = false;
@@ -947,7 +960,7 @@ function init() {
   $("pass-btn").addEventListener("click", () => send({ action: "pass" }));
   $("challenge-btn").addEventListener("click", () => send({ action: "challenge" }));
   $("resign-btn").addEventListener("click", () => {
-    if (gameShown() && !finished() && confirm("Resign this game?")) send({ action: "resign" });
+    if (gameShown() && !finished() && confirm(t("Resign this game?"))) send({ action: "resign" });
   });
   $("abort-btn").addEventListener("click", abortGame);
   $("rematch-btn").addEventListener("click", offerRematch);

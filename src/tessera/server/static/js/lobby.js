@@ -4,10 +4,11 @@
 import { api, lastGame } from "./api.js";
 import { $, button, el, goTo, showPage } from "./dom.js";
 import { startDuplicate } from "./duplicate.js";
-import { describeClock } from "./format.js";
+import { describeClock, versus } from "./format.js";
+import { t } from "./i18n.js";
 import { openNewGame, quickComputerGame } from "./newgame.js";
 import { describeSeek, dismissOffers, onLobbyMessage } from "./notices.js";
-import { initSeekForm, lobbyUser, updateRated } from "./seekform.js";
+import { guestName, initSeekForm, lobbyUser, updateRated } from "./seekform.js";
 import { currentUser, describeError, ensureUser, onUserChange } from "./session.js";
 
 async function accept(seek, errorBox) {
@@ -31,7 +32,7 @@ async function withdraw(seek, errorBox) {
 
 function ratingRange(seek) {
   if (seek.rating_min === null && seek.rating_max === null) return "";
-  return ` · for ${seek.rating_min ?? 0}–${seek.rating_max ?? "∞"}`;
+  return ` · ${t("for {low}–{high}", { low: seek.rating_min ?? 0, high: seek.rating_max ?? "∞" })}`;
 }
 
 function renderSeeks(seeks) {
@@ -40,11 +41,11 @@ function renderSeeks(seeks) {
   body.replaceChildren(...seeks.map((seek) => el("tr", { dataset: { seek: seek.id, user: seek.user } },
     el("td", { text: seek.user }),
     el("td", { className: "num", text: seek.user_rating }),
-    el("td", { text: `${seek.rules} · ${seek.lexicon} · ${seek.rated ? "rated" : "casual"}${ratingRange(seek)}` }),
+    el("td", { text: `${seek.rules} · ${seek.lexicon} · ${seek.rated ? t("rated") : t("casual")}${ratingRange(seek)}` }),
     el("td", { text: describeClock(seek.clock) }),
     el("td", {}, seek.mine
-      ? button("Withdraw", () => withdraw(seek, error), { className: "withdraw" })
-      : button("Accept", () => accept(seek, error), { className: "primary accept" })),
+      ? button(t("Withdraw"), () => withdraw(seek, error), { className: "withdraw" })
+      : button(t("Accept"), () => accept(seek, error), { className: "primary accept" })),
   )));
   $("seeks-empty").hidden = seeks.length > 0;
 }
@@ -53,8 +54,8 @@ function renderChallenges(challenges) {
   const error = $("lobby-error");
   $("challenges").replaceChildren(...challenges.map((seek) => el("li", { dataset: { seek: seek.id } },
     el("span", { text: `${seek.user}: ${describeSeek(seek)}` }),
-    button("Accept", () => accept(seek, error), { className: "primary accept" }),
-    button("Decline", () => withdraw(seek, error), { className: "decline" }),
+    button(t("Accept"), () => accept(seek, error), { className: "primary accept" }),
+    button(t("Decline"), () => withdraw(seek, error), { className: "decline" }),
   )));
   $("challenges-panel").hidden = challenges.length === 0;
   dismissOffers(new Set(challenges.map((seek) => seek.id)));
@@ -63,11 +64,12 @@ function renderChallenges(challenges) {
 function renderMine(mine) {
   const error = $("lobby-error");
   $("my-seeks").replaceChildren(...mine.map((seek) => {
-    const kind = seek.invite ? "invitation" : seek.direct ? "challenge" : "open seek";
-    const item = el("li", { dataset: { seek: seek.id } },
-      el("span", { text: `${kind}: ${describeSeek(seek)}` }));
-    if (seek.invite) item.append(el("a", { href: `/invite/${seek.id}`, className: "invite-link", text: "link" }));
-    item.append(button("Withdraw", () => withdraw(seek, error), { className: "withdraw" }));
+    const game = describeSeek(seek);
+    const text = seek.invite ? t("invitation: {game}", { game })
+      : seek.direct ? t("challenge: {game}", { game }) : t("open seek: {game}", { game });
+    const item = el("li", { dataset: { seek: seek.id } }, el("span", { text }));
+    if (seek.invite) item.append(el("a", { href: `/invite/${seek.id}`, className: "invite-link", text: t("link") }));
+    item.append(button(t("Withdraw"), () => withdraw(seek, error), { className: "withdraw" }));
     return item;
   }));
   $("mine-panel").hidden = mine.length === 0;
@@ -75,9 +77,9 @@ function renderMine(mine) {
 
 function renderLive(live) {
   $("live-games").replaceChildren(...live.map((game) => el("li", { dataset: { game: game.id } },
-    el("span", { text: `${game.names.join(" vs ")} · ${game.rules} · ${describeClock(game.clock)}`
-      + ` · ${game.rated ? "rated" : "casual"}` }),
-    el("a", { href: `/g/${game.id}`, className: "watch", text: "Watch" }),
+    el("span", { text: `${versus(game.names)} · ${game.rules} · ${describeClock(game.clock)}`
+      + ` · ${game.rated ? t("rated") : t("casual")}` }),
+    el("a", { href: `/g/${game.id}`, className: "watch", text: t("Watch") }),
   )));
   $("live-empty").hidden = live.length > 0;
 }
@@ -91,9 +93,9 @@ async function renderMyGames() {
     games = (await api.profile(me.name)).games.filter((g) => g.status === "live");
   } catch { /* the lists below still work */ }
   $("my-games").replaceChildren(...games.map((game) => el("li", { dataset: { game: game.id } },
-    el("span", { text: `${game.names.join(" vs ")} · ${game.rules}`
+    el("span", { text: `${versus(game.names)} · ${game.rules}`
       + (game.online ? ` · ${describeClock(game.clock)}` : "") }),
-    el("a", { href: `/g/${game.id}`, className: "continue", text: "Continue" }),
+    el("a", { href: `/g/${game.id}`, className: "continue", text: t("Continue") }),
   )));
   $("my-games-panel").hidden = games.length === 0;
 }
@@ -118,7 +120,7 @@ function refreshSoon() {
 }
 
 export async function showLobbyPage() {
-  showPage("lobby", "Lobby");
+  showPage("lobby", t("Lobby"));
   const me = currentUser();
   $("guest-panel").hidden = !!me;
   const last = lastGame();
@@ -126,7 +128,7 @@ export async function showLobbyPage() {
   if (last) $("continue-link").href = `/g/${last}`;
   $("quick-computer").addEventListener("click", async () => {
     try {
-      await quickComputerGame($("guest-name").value.trim() || "Guest");
+      await quickComputerGame(guestName());
     } catch (err) {
       $("quick-error").textContent = describeError(err);
     }
@@ -135,7 +137,7 @@ export async function showLobbyPage() {
   $("duplicate-options").addEventListener("click", async (event) => {
     event.preventDefault();  // the name typed here names the guest who plays there
     try {
-      await ensureUser($("guest-name").value.trim() || "Guest");
+      await ensureUser(guestName());
       goTo("/duplicate");
     } catch (err) {
       $("quick-error").textContent = describeError(err);
@@ -143,7 +145,7 @@ export async function showLobbyPage() {
   });
   $("quick-duplicate").addEventListener("click", async () => {
     try {
-      await startDuplicate($("guest-name").value.trim() || "Guest");
+      await startDuplicate(guestName());
     } catch (err) {
       $("quick-error").textContent = describeError(err);
     }

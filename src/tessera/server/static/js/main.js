@@ -1,6 +1,8 @@
 // The app's entry: who is here (the top bar), the notices every page gets, and the page for
-// this address — the server answers every page address with this one document.
+// this address — the server answers every page address with this one document — in the
+// player's language (i18n.js).
 import { initTheme } from "./theme.js";  // first: the colours are set before anything draws
+import { loadLanguage } from "./i18n.js";
 import { showAccountPage } from "./account.js";
 import { showAnalysisPage } from "./analysis.js";
 import { showDuplicatePage } from "./duplicate.js";
@@ -29,6 +31,7 @@ const ROUTES = [
 ];
 
 async function start() {
+  await loadLanguage();  // the page's words, before anything is drawn
   initTheme();
   initNewGame();
   await loadMe();

@@ -4,6 +4,10 @@
 import { api, markStarted, rememberGame } from "./api.js";
 import { $, el, goTo } from "./dom.js";
 import { fixed } from "./format.js";
+import { t } from "./i18n.js";
+import {
+  challengeRuleDescription, challengeRuleName, describePreset, levelDescription,
+} from "./rulestext.js";
 import { asSentence, currentUser, describeError, setUser } from "./session.js";
 
 const SETTINGS = "tessera:computer";
@@ -88,7 +92,7 @@ export async function openNewGame() {
   fill($("ng-level-2"), levelItems, saved.levels[1]);
   renderStrength(m.level_info);
   const me = currentUser();
-  $("ng-name").value = (me && me.name) || saved.name || "You";
+  $("ng-name").value = (me && me.name) || saved.name || t("You");
   $("ng-count").value = String(saved.count);
   updateNames(saved.names);
   $("ng-challenge").replaceChildren(); // filled for the chosen rules, the saved rule chosen
@@ -120,8 +124,10 @@ function levelChanged() {
   const level = $("ng-level").value;
   const info = meta.level_info.find((l) => l.name === level);
   $("ng-level-text").textContent = info
-    ? `${info.name}, ${info.description}: scores ${fixed(info.mean_score, 0)} a game on average, `
-      + `wins ${info.win_pct.split(" ")[0]}% against the static player.`
+    ? t("{level}, {description}: scores {score} a game on average, wins {pct}% against the static player.", {
+      level: info.name, description: levelDescription(info), score: fixed(info.mean_score, 0),
+      pct: info.win_pct.split(" ")[0],
+    })
     : "";
   for (const row of $("ng-levels").tBodies[0].rows) {
     row.classList.toggle("chosen", row.dataset.level === level);
@@ -132,30 +138,33 @@ function levelChanged() {
 // finish-line target is when that preset is chosen.
 function rulesChanged() {
   const p = preset($("ng-rules").value);
-  $("ng-rules-text").textContent = p.description;
+  $("ng-rules-text").textContent = describePreset(p);
   const note = $("ng-finish-note");
   note.hidden = !p.finish_targets;
   if (p.finish_targets) {
-    const counts = Object.entries(p.finish_targets).map(([n, t]) => `${t} with ${n} players`);
-    note.textContent = `Finish line: the game ends as soon as a player's score reaches the `
-      + `target (${p.finish_level}: ${counts.join(", ")}), and that player wins, with no `
-      + "adjustment for the tiles left on the racks. If the tiles run out first, the game ends "
-      + "as usual.";
+    const counts = Object.entries(p.finish_targets)
+      .map(([n, target]) => t("{target} with {n} players", { target, n }));
+    note.textContent = t("Finish line: the game ends as soon as a player's score reaches the "
+      + "target ({level}: {targets}), and that player wins, with no adjustment for the tiles "
+      + "left on the racks. If the tiles run out first, the game ends as usual.",
+    // i18n: between the parts of a list
+    { level: p.finish_level, targets: counts.join(t(", ")) });
   }
   const select = $("ng-challenge");
   const wanted = select.options.length ? select.value : select.dataset.saved;
-  fill(select, [{ value: "", text: `As the rules (${p.challenge_rule})` },
-    ...meta.challenge_rules.map((c) => ({ value: c.value, text: c.value }))], wanted || "");
+  fill(select, [{ value: "", text: t("As the rules ({rule})", { rule: challengeRuleName(p.challenge_rule) }) },
+    ...meta.challenge_rules.map((c) => ({ value: c.value, text: challengeRuleName(c.value) }))], wanted || "");
   challengeChanged();
   $("ng-clock-preset").textContent = p.clock
-    ? `As the rules: ${p.clock.initial_min} min each` : "As the rules: no clock";
+    ? t("As the rules: {minutes} min each", { minutes: p.clock.initial_min }) : t("As the rules: no clock");
 }
 
 // What the chosen challenge rule means (the preset's when none is chosen).
 function challengeChanged() {
   const rule = $("ng-challenge").value || preset($("ng-rules").value).challenge_rule;
   const info = meta.challenge_rules.find((c) => c.value === rule);
-  $("ng-challenge-text").textContent = info ? asSentence(info.description) : "";
+  $("ng-challenge-text").textContent = info
+    ? challengeRuleDescription(rule, asSentence(info.description)) : "";
 }
 
 function clockChanged() {
@@ -174,9 +183,10 @@ function updateNames(saved = []) {
   const old = [...box.querySelectorAll("input")].map((i) => i.value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const value = old[i] || saved[i] || `Player ${i + 1}`;
+    const label = t("Player {n}", { n: i + 1 });
+    const value = old[i] || saved[i] || label;
     const input = el("input", { maxLength: 24, value, dataset: { player: i } });
-    box.appendChild(el("label", { text: `Player ${i + 1} ` }, input));
+    box.appendChild(el("label", { text: `${label} ` }, input));
   }
 }
 
@@ -222,11 +232,11 @@ async function create(spec) {
 function seats(c) {
   if (c.mode === "people") return c.names.map((name) => ({ name, kind: "human" }));
   if (c.mode === "computers") {
-    return c.levels.map((level, i) => ({ name: `Computer ${i + 1}`, kind: "computer", level }));
+    return c.levels.map((level, i) => ({ name: t("Computer {n}", { n: i + 1 }), kind: "computer", level }));
   }
   return [
-    { name: c.name || "You", kind: "human" },
-    { name: "Computer", kind: "computer", level: c.level },
+    { name: c.name || t("You"), kind: "human" },
+    { name: t("Computer"), kind: "computer", level: c.level },
   ];
 }
 
@@ -249,8 +259,8 @@ export async function quickComputerGame(name) {
   const me = currentUser();
   await create({
     players: [
-      { name: (me && me.name) || name || "You", kind: "human" },
-      { name: "Computer", kind: "computer", level: saved.level },
+      { name: (me && me.name) || name || t("You"), kind: "human" },
+      { name: t("Computer"), kind: "computer", level: saved.level },
     ],
     rules: saved.rules,
     lexicon: saved.lexicon,

@@ -4,6 +4,7 @@
 import { api, openSocket } from "./api.js";
 import { $, button, el, goTo } from "./dom.js";
 import { describeClock } from "./format.js";
+import { t } from "./i18n.js";
 import { currentUser, describeError, onUserChange } from "./session.js";
 
 const listeners = new Set();  // called on every lobby message (the lobby page re-reads its lists)
@@ -28,16 +29,16 @@ function connect() {
       // the lobby lists challenges (rematch offers too) itself
       const listed = document.body.dataset.page === "lobby";
       if (msg.type === "game_started") goTo(`/g/${msg.game_id}`);
-      else if (msg.type === "challenge" && !listed) offer(msg.seek, msg.from, "challenges you");
-      else if (msg.type === "rematch" && !listed) offer(msg.seek, msg.from, "offers a rematch");
-      else if (msg.type === "declined") toast(`${msg.by} declined your challenge.`);
+      else if (msg.type === "challenge" && !listed) offer(msg.seek, msg.from, "challenge");
+      else if (msg.type === "rematch" && !listed) offer(msg.seek, msg.from, "rematch");
+      else if (msg.type === "declined") toast(t("{name} declined your challenge.", { name: msg.by }));
       for (const listener of listeners) listener(msg);
     },
   });
 }
 
 export function describeSeek(seek) {
-  return [seek.rules, seek.lexicon, describeClock(seek.clock), seek.rated ? "rated" : "casual"]
+  return [seek.rules, seek.lexicon, describeClock(seek.clock), seek.rated ? t("rated") : t("casual")]
     .join(" · ");
 }
 
@@ -61,16 +62,19 @@ export function dismissOffers(openIds) {
   }
 }
 
-// An offer to play (a direct challenge or a rematch): Accept starts the game, Decline refuses.
-export function offer(seek, from, verb) {
+// An offer to play (kind "challenge": a direct challenge, or "rematch"): Accept starts the
+// game, Decline refuses.
+export function offer(seek, from, kind) {
   if (!seek || offered.has(seek.id)) return;
   const me = currentUser();
   if (me && from === me.name) return;  // my own offer, echoed to my pages
   offered.add(seek.id);
   const error = el("span", { className: "message" });
   const item = notice("offer", [
-    el("span", { text: `${from} ${verb}: ${describeSeek(seek)}` }),
-    button("Accept", async () => {
+    el("span", { text: kind === "rematch"
+      ? t("{name} offers a rematch: {game}", { name: from, game: describeSeek(seek) })
+      : t("{name} challenges you: {game}", { name: from, game: describeSeek(seek) }) }),
+    button(t("Accept"), async () => {
       try {
         const { game_id: gameId } = await api.acceptSeek(seek.id);
         item.remove();
@@ -79,7 +83,7 @@ export function offer(seek, from, verb) {
         error.textContent = describeError(err);
       }
     }, { className: "primary accept" }),
-    button("Decline", async () => {
+    button(t("Decline"), async () => {
       try { await api.cancelSeek(seek.id); } catch { /* already gone: nothing to decline */ }
       item.remove();
     }, { className: "decline" }),

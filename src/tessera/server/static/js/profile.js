@@ -3,7 +3,8 @@
 import { api, gcgUrl } from "./api.js";
 import { lineChart } from "./charts.js";
 import { $, button, el, showPage } from "./dom.js";
-import { describeClock, describeRatingKey, describeResult, formatDate } from "./format.js";
+import { describeClock, describeRatingKey, describeResult, formatDate, versus } from "./format.js";
+import { t } from "./i18n.js";
 import { openReplay } from "./replay.js";
 import { describeError } from "./session.js";
 
@@ -28,22 +29,22 @@ function ratingChart(rating, history) {
   const titles = points.map((h) => `${formatDate(h.at)}: ${Math.round(h.rating)}`);
   if (points.length === rating.games) {
     values.unshift(START_RATING);
-    titles.unshift(`start: ${START_RATING}`);
+    titles.unshift(t("start: {rating}", { rating: START_RATING }));
   }
   const low = Math.min(...values), high = Math.max(...values);
   const pad = Math.max(20, (high - low) * 0.1);
   const chart = lineChart({
     series: [{ label: String(rating.rating), values, titles }],
     range: [Math.floor((low - pad) / 10) * 10, Math.ceil((high + pad) / 10) * 10],
-    xLabel: "rated games", dots: true, height: 180,
+    xLabel: t("rated games"), dots: true, height: 180,
   });
   return el("figure", { className: "rating-chart", dataset: { key: rating.key } },
     el("figcaption", { text: describeRatingKey(rating.key) }), chart);
 }
 
 function resultText(game) {
-  if (game.status === "live") return "in progress";
-  if (game.status === "aborted") return "aborted";
+  if (game.status === "live") return t("in progress");
+  if (game.status === "aborted") return t("aborted");
   return describeResult(game.result, game.names);
 }
 
@@ -52,16 +53,17 @@ function renderGames(games) {
     const actions = el("td", { className: "actions-cell" });
     if (game.status === "over") {
       actions.append(
-        button("Replay", () => openReplay(game.id), { className: "replay-btn" }),
+        button(t("Replay"), () => openReplay(game.id), { className: "replay-btn" }),
         el("a", { href: gcgUrl(game.id), download: `tessera-${game.id}.gcg`, text: "GCG", className: "gcg-link" }),
       );
     } else {
-      actions.append(el("a", { href: `/g/${game.id}`, text: game.status === "live" ? "Open" : "View" }));
+      actions.append(el("a", { href: `/g/${game.id}`, text: game.status === "live" ? t("Open") : t("View") }));
     }
-    const kind = game.online ? `${describeClock(game.clock)} · ${game.rated ? "rated" : "casual"}` : "at one screen";
+    const kind = game.online ? `${describeClock(game.clock)} · ${game.rated ? t("rated") : t("casual")}`
+      : t("at one screen");
     return el("tr", { dataset: { game: game.id } },
       el("td", { text: formatDate(game.created_ms) }),
-      el("td", { text: game.names.join(" vs ") }),
+      el("td", { text: versus(game.names) }),
       el("td", { text: `${game.rules} · ${kind}` }),
       el("td", { text: resultText(game) }),
       actions,
@@ -78,7 +80,7 @@ export async function showProfilePage(name) {
     data = await api.profile(name);
   } catch (err) {
     $("profile-error").textContent = err.status === 404
-      ? `There is no player named “${name}”.` : describeError(err);
+      ? t("There is no player named “{name}”.", { name }) : describeError(err);
     return;
   }
   $("profile-name").textContent = data.user.name;

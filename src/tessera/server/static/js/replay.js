@@ -3,7 +3,8 @@
 import { api, gcgUrl } from "./api.js";
 import { describeEvent, renderBoard, renderSheet } from "./board.js";
 import { $, el } from "./dom.js";
-import { signed } from "./format.js";
+import { signed, versus } from "./format.js";
+import { t } from "./i18n.js";
 import { describeError } from "./session.js";
 
 const view = { gameId: null, layout: null, values: null, names: [], turns: [], index: 0 };
@@ -29,10 +30,11 @@ function render() {
     el("span", { className: "clock" }),
     el("span", { className: "score", text: scores[i] }))));
   $("replay-turn").textContent = `${index} / ${turns.length}`;
-  $("replay-move").textContent = turn
-    ? `${names[turn.player]}: ${describeEvent(turn)} ${signed(turn.score)} (total ${turn.total})`
-      + (turn.rack ? ` · rack ${turn.rack}` : "")
-    : "The start: an empty board.";
+  const vars = turn && { name: names[turn.player], event: describeEvent(turn), score: signed(turn.score),
+    total: turn.total, rack: turn.rack };
+  $("replay-move").textContent = !turn ? t("The start: an empty board.")
+    : turn.rack ? t("{name}: {event} {score} (total {total}) · rack {rack}", vars)
+      : t("{name}: {event} {score} (total {total})", vars);
   $("replay-first").disabled = $("replay-prev").disabled = index === 0;
   $("replay-last").disabled = $("replay-next").disabled = index === turns.length;
   const sheet = $("replay-sheet").tBodies[0];
@@ -83,8 +85,8 @@ export async function openReplay(gameId) {
   Object.assign(view, {
     gameId, layout: state.layout, values: state.values, names: data.names, turns: data.turns, index: 0,
   });
-  $("replay-title").textContent = `${data.names.join(" vs ")} · ${data.rules} · ${data.lexicon}`
-    + (data.rated ? " · rated" : "");
+  $("replay-title").textContent = `${versus(data.names)} · ${data.rules} · ${data.lexicon}`
+    + (data.rated ? ` · ${t("rated")}` : "");
   renderSheet($("replay-sheet").tBodies[0], { names: data.names, history: data.turns });
   $("replay-gcg").href = gcgUrl(gameId);
   $("replay-gcg").setAttribute("download", `tessera-${gameId}.gcg`);

@@ -9,7 +9,8 @@ import { ApiError, api } from "./api.js";
 import { renderBoard } from "./board.js";
 import { lineChart } from "./charts.js";
 import { $, button, el, showPage } from "./dom.js";
-import { fixed, signed } from "./format.js";
+import { fixed, signed, versus } from "./format.js";
+import { currentLanguage, t, tn } from "./i18n.js";
 import { describeError } from "./session.js";
 
 const MAX_FILE_BYTES = 64 * 1024; // the server's limit: a larger file is refused here at once
@@ -22,53 +23,56 @@ const BUSY_RETRIES = 30;
 const view = { data: null, index: 0, source: null, sims: new Map(), run: null };
 let bound = false;
 
-function playedText(t) {
-  return `${t.shown} ${signed(t.score)}`;
+function playedText(turn) {
+  return `${turn.shown} ${signed(turn.score)}`;
 }
 
-function lostText(t) {
-  return t.equity_lost === null ? "—" : fixed(t.equity_lost);
+function lostText(turn) {
+  return turn.equity_lost === null ? "—" : fixed(turn.equity_lost);
 }
 
-function winLostText(t) {
-  const sim = view.sims.get(t.number);
-  if (!sim) return "not simulated";
+function winLostText(turn) {
+  const sim = view.sims.get(turn.number);
+  if (!sim) return t("not simulated");
   return sim.win_lost === null ? "—" : fixed(sim.win_lost);
 }
 
-function announce(t, count, names) {
-  const best = t.best.length ? `best ${t.best[0].move}` : "no alternatives";
-  const lost = t.equity_lost === null ? "" : `, equity lost ${fixed(t.equity_lost)}`;
-  const sim = view.sims.get(t.number);
-  const win = sim && sim.win_lost !== null ? `, win % lost ${fixed(sim.win_lost)}` : "";
-  return `Turn ${t.number} of ${count}: ${names[t.seat]} played ${t.shown} for ${t.score}; `
-    + `${best}${lost}${win}.`;
+function announce(turn, count, names) {
+  const parts = [turn.best.length ? t("best {move}", { move: turn.best[0].move }) : t("no alternatives")];
+  if (turn.equity_lost !== null) parts.push(t("equity lost {lost}", { lost: fixed(turn.equity_lost) }));
+  const sim = view.sims.get(turn.number);
+  if (sim && sim.win_lost !== null) parts.push(t("win % lost {lost}", { lost: fixed(sim.win_lost) }));
+  return t("Turn {number} of {count}: {name} played {move} for {score}; {analysis}.", {
+    number: turn.number, count, name: names[turn.seat], move: turn.shown, score: turn.score,
+    // i18n: between the parts of a list
+    analysis: parts.join(t(", ")),
+  });
 }
 
 function renderTurn() {
   const { data, index } = view;
-  const t = data.turns[index];
+  const turn = data.turns[index];
   renderBoard($("rv-board"), {
-    layout: data.layout, values: data.values, board: t.board, last_squares: t.squares,
+    layout: data.layout, values: data.values, board: turn.board, last_squares: turn.squares,
   }, new Map(), null);
   $("rv-players").replaceChildren(...data.names.map((name, i) => el("div",
-    { className: "player" + (t.seat === i ? " to-move" : ""), dataset: { player: i } },
+    { className: "player" + (turn.seat === i ? " to-move" : ""), dataset: { player: i } },
     el("span", { className: "name", text: name }),
     el("span", { className: "clock" }),
-    el("span", { className: "score", text: t.scores[i] }))));
-  $("rv-turn").textContent = `Turn ${t.number} / ${data.turns.length}`;
-  $("rv-played").textContent = `${data.names[t.seat]}: ${playedText(t)}`;
-  $("rv-rack").textContent = t.rack || "not recorded";
-  $("rv-words").textContent = t.words.join(", ") || "—";
-  $("rv-lost").textContent = lostText(t);
-  $("rv-note").textContent = t.note;
-  $("rv-best").tBodies[0].replaceChildren(...t.best.map((m, i) => el("tr",
-    { className: m.move === t.shown ? "selected" : "" },
+    el("span", { className: "score", text: turn.scores[i] }))));
+  $("rv-turn").textContent = t("Turn {number} / {count}", { number: turn.number, count: data.turns.length });
+  $("rv-played").textContent = `${data.names[turn.seat]}: ${playedText(turn)}`;
+  $("rv-rack").textContent = turn.rack || t("not recorded");
+  $("rv-words").textContent = turn.words.join(", ") || "—";
+  $("rv-lost").textContent = lostText(turn);
+  $("rv-note").textContent = turn.note;
+  $("rv-best").tBodies[0].replaceChildren(...turn.best.map((m, i) => el("tr",
+    { className: m.move === turn.shown ? "selected" : "" },
     el("td", { text: i + 1 }),
     el("td", { className: "move", text: m.move }),
     el("td", { className: "num", text: m.score }),
     el("td", { className: "num", text: fixed(m.equity) }))));
-  renderSimulation(t);
+  renderSimulation(turn);
   $("rv-first").disabled = $("rv-prev").disabled = index === 0;
   $("rv-last").disabled = $("rv-next").disabled = index === data.turns.length - 1;
   for (const row of $("rv-turns").tBodies[0].rows) {
@@ -78,19 +82,19 @@ function renderTurn() {
     else row.removeAttribute("aria-current");
     if (current) row.scrollIntoView({ block: "nearest" });
   }
-  $("rv-announce").textContent = announce(t, data.turns.length, data.names);
-  $("review").dataset.turn = t.number;
+  $("rv-announce").textContent = announce(turn, data.turns.length, data.names);
+  $("review").dataset.turn = turn.number;
 }
 
-function renderSimulation(t) {
-  const sim = view.sims.get(t.number);
-  $("rv-win-lost").textContent = winLostText(t);
+function renderSimulation(turn) {
+  const sim = view.sims.get(turn.number);
+  $("rv-win-lost").textContent = winLostText(turn);
   $("rv-sim").disabled = Boolean(sim) || view.run !== null;
   $("rv-sim-best").hidden = !sim || !sim.sim_moves.length;
   if (!sim) return;
-  $("rv-sim-what").textContent = `${sim.iterations} deals, ${sim.plies} plies`;
+  $("rv-sim-what").textContent = t("{deals} deals, {plies} plies", { deals: sim.iterations, plies: sim.plies });
   $("rv-sim-best").tBodies[0].replaceChildren(...sim.sim_moves.map((m, i) => el("tr",
-    { className: m.move === t.shown ? "selected" : "" },
+    { className: m.move === turn.shown ? "selected" : "" },
     el("td", { text: i + 1 }),
     el("td", { className: "move", text: m.move }),
     el("td", { className: "num", text: m.score }),
@@ -115,7 +119,7 @@ async function simulate(number) {
     } catch (err) {
       const busy = err instanceof ApiError && err.status === 503;
       if (!busy || attempt >= BUSY_RETRIES) throw err;
-      $("rv-sim-status").textContent = "The server is busy with other reviews; waiting…";
+      $("rv-sim-status").textContent = t("The server is busy with other reviews; waiting…");
       await new Promise((done) => setTimeout(done, BUSY_RETRY_MS));
     }
   }
@@ -124,23 +128,23 @@ async function simulate(number) {
 // A turn's simulation arrived: its row, the chart, and the turn shown if it is this one.
 function simulated(number) {
   const row = $("rv-turns").tBodies[0].querySelector(`tr[data-turn="${number}"]`);
-  const t = view.data.turns.find((u) => u.number === number);
-  if (row) row.lastElementChild.textContent = winLostText(t);
+  const turn = view.data.turns.find((u) => u.number === number);
+  if (row) row.lastElementChild.textContent = winLostText(turn);
   renderWinChart(view.data);
-  if (view.data.turns[view.index].number === number) renderSimulation(t);
+  if (view.data.turns[view.index].number === number) renderSimulation(turn);
 }
 
 async function simulateShown() {
-  const t = view.data.turns[view.index];
+  const turn = view.data.turns[view.index];
   $("rv-sim").disabled = true;
-  $("rv-sim-status").textContent = `Simulating turn ${t.number}…`;
+  $("rv-sim-status").textContent = t("Simulating turn {number}…", { number: turn.number });
   try {
-    await simulate(t.number);
-    $("rv-sim-status").textContent = `Turn ${t.number} simulated.`;
+    await simulate(turn.number);
+    $("rv-sim-status").textContent = t("Turn {number} simulated.", { number: turn.number });
   } catch (err) {
     $("rv-sim-status").textContent = "";
     $("rv-error").textContent = describeError(err);
-    renderSimulation(t);
+    renderSimulation(turn);
   }
 }
 
@@ -153,30 +157,31 @@ async function simulateAll() {
   }
   const run = { stopped: false };
   view.run = run;
-  const todo = view.data.turns.filter((t) => !view.sims.has(t.number));
+  const todo = view.data.turns.filter((turn) => !view.sims.has(turn.number));
   const bar = $("rv-sim-progress");
   bar.max = Math.max(1, todo.length);
   bar.value = 0;
   bar.hidden = false;
-  $("rv-sim-all").textContent = "Stop simulating";
+  $("rv-sim-all").textContent = t("Stop simulating");
   $("rv-sim").disabled = true;
   try {
-    for (const [i, t] of todo.entries()) {
+    for (const [i, turn] of todo.entries()) {
       if (run.stopped || view.run !== run) break;
-      $("rv-sim-status").textContent = `Simulating turn ${t.number} (${i + 1} of ${todo.length})…`;
-      await simulate(t.number);
+      $("rv-sim-status").textContent = t("Simulating turn {number} ({done} of {count})…",
+        { number: turn.number, done: i + 1, count: todo.length });
+      await simulate(turn.number);
       bar.value = i + 1;
     }
     $("rv-sim-status").textContent = run.stopped
-      ? `Stopped: ${view.sims.size} of ${view.data.turns.length} turns simulated.`
-      : `Every turn simulated (${view.data.turns.length}).`;
+      ? t("Stopped: {done} of {count} turns simulated.", { done: view.sims.size, count: view.data.turns.length })
+      : t("Every turn simulated ({count}).", { count: view.data.turns.length });
   } catch (err) {
     $("rv-sim-status").textContent = "";
     $("rv-error").textContent = describeError(err);
   } finally {
     if (view.run === run) view.run = null;
     bar.hidden = true;
-    $("rv-sim-all").textContent = "Simulate every turn";
+    $("rv-sim-all").textContent = t("Simulate every turn");
     if (view.data) renderSimulation(view.data.turns[view.index]);
   }
 }
@@ -188,57 +193,57 @@ function go(index) {
 }
 
 function renderTurnList(data) {
-  $("rv-turns").tBodies[0].replaceChildren(...data.turns.map((t, i) => el("tr",
-    { dataset: { index: i, turn: t.number } },
-    el("td", {}, button(String(t.number), () => go(i), { "aria-label": `Show turn ${t.number}` })),
-    el("td", { text: data.names[t.seat] }),
-    el("td", { className: "move", text: t.rack || "?" }),
-    el("td", { className: "move", text: t.shown }),
-    el("td", { text: t.words.join(", ") }),
-    el("td", { className: "num", text: t.score }),
-    el("td", { className: "num", text: t.equity_lost === null ? "" : fixed(t.equity_lost) }),
+  $("rv-turns").tBodies[0].replaceChildren(...data.turns.map((turn, i) => el("tr",
+    { dataset: { index: i, turn: turn.number } },
+    el("td", {}, button(String(turn.number), () => go(i), { "aria-label": t("Show turn {number}", { number: turn.number }) })),
+    el("td", { text: data.names[turn.seat] }),
+    el("td", { className: "move", text: turn.rack || "?" }),
+    el("td", { className: "move", text: turn.shown }),
+    el("td", { text: turn.words.join(", ") }),
+    el("td", { className: "num", text: turn.score }),
+    el("td", { className: "num", text: turn.equity_lost === null ? "" : fixed(turn.equity_lost) }),
     el("td", { className: "num" }))));
 }
 
 function renderWinChart(data) {
-  const done = data.turns.filter((t) => view.sims.has(t.number));
+  const done = data.turns.filter((turn) => view.sims.has(turn.number));
   $("rv-win-figure").hidden = done.length === 0;
   if (!done.length) return;
   const lost = data.names.map((label, i) => {
-    const mine = data.turns.filter((t) => t.seat === i && view.sims.has(t.number));
+    const mine = data.turns.filter((turn) => turn.seat === i && view.sims.has(turn.number));
     return {
       label,
-      values: mine.map((t) => view.sims.get(t.number).win_lost || 0),
-      titles: mine.map((t) => `turn ${t.number}: ${winLostText(t)}`),
+      values: mine.map((turn) => view.sims.get(turn.number).win_lost || 0),
+      titles: mine.map((u) => t("turn {number}: {value}", { number: u.number, value: winLostText(u) })),
     };
   });
   const most = Math.max(1, ...lost.flatMap((s) => s.values));
-  const chart = lineChart({ series: lost, range: [0, most], xLabel: "own simulated turn", dots: true });
-  chart.setAttribute("aria-label", "Win percentage points each player lost on each simulated turn");
+  const chart = lineChart({ series: lost, range: [0, most], xLabel: t("own simulated turn"), dots: true });
+  chart.setAttribute("aria-label", t("Win percentage points each player lost on each simulated turn"));
   $("rv-win-chart").replaceChildren(chart);
 }
 
 function renderCharts(data) {
   const scores = data.names.map((label, i) => ({
-    label, values: [0, ...data.turns.map((t) => t.scores[i])],
-    titles: ["start", ...data.turns.map((t) => `turn ${t.number}: ${t.scores[i]}`)],
+    label, values: [0, ...data.turns.map((turn) => turn.scores[i])],
+    titles: [t("start"), ...data.turns.map((u) => t("turn {number}: {value}", { number: u.number, value: u.scores[i] }))],
   }));
   const all = scores.flatMap((s) => s.values);
   const scoreChart = lineChart({
-    series: scores, range: [Math.min(0, ...all), Math.max(10, ...all)], xLabel: "turn",
+    series: scores, range: [Math.min(0, ...all), Math.max(10, ...all)], xLabel: t("turn"),
   });
-  scoreChart.setAttribute("aria-label", "Each player's score after each turn");
+  scoreChart.setAttribute("aria-label", t("Each player's score after each turn"));
   const lost = data.names.map((label, i) => {
-    const mine = data.turns.filter((t) => t.seat === i);
+    const mine = data.turns.filter((turn) => turn.seat === i);
     return {
       label,
-      values: mine.map((t) => t.equity_lost || 0),
-      titles: mine.map((t) => `turn ${t.number}: ${lostText(t)}`),
+      values: mine.map((turn) => turn.equity_lost || 0),
+      titles: mine.map((u) => t("turn {number}: {value}", { number: u.number, value: lostText(u) })),
     };
   });
   const most = Math.max(1, ...lost.flatMap((s) => s.values));
-  const lostChart = lineChart({ series: lost, range: [0, most], xLabel: "own turn", dots: true });
-  lostChart.setAttribute("aria-label", "Equity each player lost on each of their turns");
+  const lostChart = lineChart({ series: lost, range: [0, most], xLabel: t("own turn"), dots: true });
+  lostChart.setAttribute("aria-label", t("Equity each player lost on each of their turns"));
   $("rv-score-chart").replaceChildren(scoreChart);
   $("rv-lost-chart").replaceChildren(lostChart);
 }
@@ -251,7 +256,7 @@ function show(data, source) {
   if (view.run) view.run.stopped = true;
   view.run = null;
   $("rv-sim-status").textContent = "";
-  $("rv-title").textContent = data.names.join(" vs ") + ` · ${data.lexicon}`;
+  $("rv-title").textContent = `${versus(data.names)} · ${data.lexicon}`;
   $("rv-engine").textContent = data.engine;
   renderTurnList(data);
   renderCharts(data);
@@ -261,13 +266,16 @@ function show(data, source) {
   $("rv-board").focus({ preventScroll: true }); // ← → work at once (not in the file input)
 }
 
-async function load(request, what, source) {
+// `file`: the uploaded file's name (null: a game of this server)
+async function load(request, file, source) {
   $("rv-error").textContent = "";
-  $("rv-status").textContent = `Analysing ${what}…`;
+  $("rv-status").textContent = file === null ? t("Analysing the game…") : t("Analysing {file}…", { file });
   $("review").setAttribute("aria-busy", "true");
   try {
     const data = await request();
-    $("rv-status").textContent = `${what}: ${data.turns.length} turns.`;
+    $("rv-status").textContent = file === null
+      ? tn("The game: {n} turn.", "The game: {n} turns.", data.turns.length)
+      : tn("{file}: {n} turn.", "{file}: {n} turns.", data.turns.length, { file });
     show(data, source);
   } catch (err) {
     $("rv-status").textContent = "";
@@ -281,8 +289,9 @@ async function upload() {
   const file = $("rv-file").files[0];
   if (!file) return;
   if (file.size > MAX_FILE_BYTES) {
-    $("rv-error").textContent = `That file has ${file.size.toLocaleString()} bytes; a game record `
-      + `to review may have at most ${MAX_FILE_BYTES.toLocaleString()}.`;
+    const lang = currentLanguage();
+    $("rv-error").textContent = t("That file has {size} bytes; a game record to review may have at most {limit}.",
+      { size: file.size.toLocaleString(lang), limit: MAX_FILE_BYTES.toLocaleString(lang) });
     return;
   }
   const text = await file.text();
@@ -314,7 +323,7 @@ function bind() {
 }
 
 export async function showReviewPage(gameId = null) {
-  showPage("review", "Game review");
+  showPage("review", t("Game review"));
   if (!bound) bind();
-  if (gameId) await load(() => api.review(gameId), "The game", { gameId });
+  if (gameId) await load(() => api.review(gameId), null, { gameId });
 }

@@ -4,6 +4,8 @@
 import { api } from "./api.js";
 import { $, el } from "./dom.js";
 import { getMeta } from "./newgame.js";
+import { t } from "./i18n.js";
+import { presetChallenge } from "./rulestext.js";
 import { toast } from "./notices.js";
 import { currentUser, describeError, ensureUser } from "./session.js";
 
@@ -12,19 +14,25 @@ const TWO_PLAYER_DEFAULT = "woogles";
 // The player's identity for a lobby action, made a guest (with the name typed in the lobby)
 // when the browser has none.
 export function lobbyUser() {
-  return ensureUser($("guest-name").value.trim() || "Guest");
+  return ensureUser(guestName());
+}
+
+// The name typed in the lobby for a guest ("Guest", in the page's language, when none is).
+export function guestName() {
+  return $("guest-name").value.trim() || t("Guest");
 }
 
 export function inviteUrl(seekId) {
   return `${location.origin}/invite/${seekId}`;
 }
 
-function wholeNumber(id, label, low, high, { optional = false } = {}) {
+// `problem` says what is wrong, with the {low} and {high} bounds.
+function wholeNumber(id, problem, low, high, { optional = false } = {}) {
   const text = $(id).value.trim();
   if (optional && text === "") return undefined;
   const n = Number(text);
   if (text === "" || !Number.isInteger(n) || n < low || n > high) {
-    throw new Error(`${label} must be a whole number from ${low} to ${high}.`);
+    throw new Error(problem({ low, high }));
   }
   return n;
 }
@@ -38,18 +46,25 @@ function readSpec() {
   const spec = {
     rules: $("seek-rules").value,
     lexicon: $("seek-lexicon").value,
-    initial_min: wholeNumber("seek-minutes", "Minutes", 1, 90),
-    increment_s: increment ? wholeNumber("seek-extra", "Seconds per move", 0, 60) : 0,
-    max_overtime_min: increment ? 0 : wholeNumber("seek-extra", "Overtime", 0, 10),
+    initial_min: wholeNumber("seek-minutes",
+      (v) => t("Minutes must be a whole number from {low} to {high}.", v), 1, 90),
+    increment_s: increment ? wholeNumber("seek-extra",
+      (v) => t("Seconds per move must be a whole number from {low} to {high}.", v), 0, 60) : 0,
+    max_overtime_min: increment ? 0 : wholeNumber("seek-extra",
+      (v) => t("Overtime must be a whole number from {low} to {high}.", v), 0, 10),
     rated: $("seek-rated").checked,
   };
-  const low = wholeNumber("seek-rating-min", "The lowest rating", 0, 4000, { optional: true });
-  const high = wholeNumber("seek-rating-max", "The highest rating", 0, 4000, { optional: true });
+  const low = wholeNumber("seek-rating-min",
+    (v) => t("The lowest rating must be a whole number from {low} to {high}.", v), 0, 4000,
+    { optional: true });
+  const high = wholeNumber("seek-rating-max",
+    (v) => t("The highest rating must be a whole number from {low} to {high}.", v), 0, 4000,
+    { optional: true });
   if (low !== undefined) spec.rating_min = low;
   if (high !== undefined) spec.rating_max = high;
   if (who() === "user") {
     const name = $("seek-user").value.trim();
-    if (!name) throw new Error("Name the player to challenge.");
+    if (!name) throw new Error(t("Name the player to challenge."));
     spec.to = name;
   } else if (who() === "invite") {
     spec.invite = true;
@@ -60,7 +75,7 @@ function readSpec() {
 function updateLabels() {
   const increment = $("seek-extra-kind").value === "increment";
   $("seek-extra").max = increment ? 60 : 10;
-  const labels = { open: "Post seek", user: "Send challenge", invite: "Make invitation link" };
+  const labels = { open: t("Post seek"), user: t("Send challenge"), invite: t("Make invitation link") };
   $("seek-post").textContent = labels[who()];
 }
 
@@ -91,7 +106,8 @@ async function post(event, onPosted) {
       $("invite-link").value = inviteUrl(res.seek.id);
       $("invite-box").hidden = false;
     } else {
-      toast(spec.to ? `Challenge sent to ${spec.to}.` : "Seek posted: the game starts when someone accepts.");
+      toast(spec.to ? t("Challenge sent to {name}.", { name: spec.to })
+        : t("Seek posted: the game starts when someone accepts."));
     }
     await onPosted();
   } catch (err) {
@@ -103,10 +119,11 @@ export async function initSeekForm(onPosted) {
   const m = await getMeta();
   const presets = m.presets.filter((p) => p.min_players <= 2 && p.max_players >= 2);
   $("seek-rules").replaceChildren(...presets.map((p) =>
-    el("option", { value: p.name, text: `${p.name} — ${p.description.split(", ")[0]}` })));
+    el("option", { value: p.name, text: `${p.name} — ${presetChallenge(p)}` })));
   if (presets.some((p) => p.name === TWO_PLAYER_DEFAULT)) $("seek-rules").value = TWO_PLAYER_DEFAULT;
   $("seek-lexicon").replaceChildren(...m.lexicons.map((l) => el("option", { value: l, text: l })));
   $("seek-lexicon").value = m.default_lexicon;
+  if ($("guest-name").value === "Guest") $("guest-name").value = t("Guest");
   updateRated();
   updateLabels();
   $("seek-extra-kind").addEventListener("change", updateLabels);
@@ -120,7 +137,7 @@ export async function initSeekForm(onPosted) {
     $("invite-link").select();
     try {
       await navigator.clipboard.writeText($("invite-link").value);
-      toast("Link copied.");
+      toast(t("Link copied."));
     } catch {
       document.execCommand("copy");
     }

@@ -2,6 +2,7 @@
 // so, and the words for the server's refusals.
 import { api } from "./api.js";
 import { $, button, el } from "./dom.js";
+import { t } from "./i18n.js";
 
 let me = null;  // {name, guest} or null
 const changeListeners = new Set();
@@ -54,40 +55,43 @@ export function renderWho() {
   if (me && !me.guest) {
     box.append(
       el("a", { id: "me-link", href: `/u/${encodeURIComponent(me.name)}`, text: me.name,
-        title: "Your profile" }),
-      el("a", { href: "/account", text: "Account" }),
-      button("Log out", () => logOut(), { id: "logout-btn", className: "quiet-light" }),
+        title: t("Your profile") }),
+      el("a", { href: "/account", text: t("Account") }),
+      button(t("Log out"), () => logOut(), { id: "logout-btn", className: "quiet-light" }),
     );
   } else if (me) {
     box.append(
       el("span", { id: "me-link", text: me.name }),
-      el("span", { className: "tag", text: "guest" }),
-      el("a", { id: "login-link", href: "/account", text: "Log in or register" }),
+      el("span", { className: "tag", text: t("guest") }),
+      el("a", { id: "login-link", href: "/account", text: t("Log in or register") }),
     );
   } else {
     box.append(
-      el("a", { id: "login-link", href: "/account", text: "Log in" }),
-      el("a", { href: "/account#register", text: "Register" }),
+      el("a", { id: "login-link", href: "/account", text: t("Log in") }),
+      el("a", { href: "/account#register", text: t("Register") }),
     );
   }
 }
 
-// Clearer words for some refusals; otherwise the server's own message, as a sentence.
-const REASONS = {
-  bad_credentials: "Wrong user name or password.",
-  name_taken: "That user name is taken: choose another.",
-  rate_limited: "Too many attempts in a short time: wait a minute, then try again.",
-  no_session: "Log in, or choose a name to play as a guest.",
-  guest: "Guests play casual games: register to play rated games.",
-  seek_gone: "That game has been taken or withdrawn.",
-};
+// Clearer words for some refusals (in the page's language); otherwise the server's own
+// message (in English), as a sentence.
+const reasons = () => ({
+  bad_credentials: t("Wrong user name or password."),
+  name_taken: t("That user name is taken: choose another."),
+  rate_limited: t("Too many attempts in a short time: wait a minute, then try again."),
+  no_session: t("Log in, or choose a name to play as a guest."),
+  guest: t("Guests play casual games: register to play rated games."),
+  seek_gone: t("That game has been taken or withdrawn."),
+  network: t("The server cannot be reached; check your connection."),
+  storage: t("The game store is not answering; try again."),
+});
 
 export function describeError(err) {
-  const known = REASONS[err && err.reason];
+  const known = reasons()[err && err.reason];
   if (known && !(err.reason === "bad_credentials" && /current password/.test(err.message))) {
     return known;
   }
-  return asSentence((err && err.message) || "something went wrong");
+  return asSentence((err && err.message) || t("something went wrong"));
 }
 
 // "not a word: QX" → "Not a word: QX."

@@ -1,6 +1,8 @@
 // Optional move sounds: off until the player turns them on with the game page's switch, which
 // this browser then remembers. A short two-note chime, made by the Web Audio API (no sound
 // files), says that someone else has moved. `sounds.played` counts the chimes (for tests).
+import { t } from "./i18n.js";
+
 const KEY = "tessera:sounds";
 
 export const sounds = { on: localStorage.getItem(KEY) === "on", played: 0 };
@@ -10,7 +12,7 @@ function showSwitch() {
   const button = document.getElementById("sound-btn");
   if (!button) return;
   button.setAttribute("aria-pressed", String(sounds.on));
-  button.textContent = sounds.on ? "Sounds on" : "Sounds off";
+  button.textContent = sounds.on ? t("Sounds on") : t("Sounds off");
 }
 
 // Browsers start audio only after a gesture: the switch's click makes (or wakes) the context.

@@ -3,6 +3,7 @@
 // it follows the player to another device and outlives a restart of the server.
 import { api } from "./api.js";
 import { $, el, showPage } from "./dom.js";
+import { currentLanguage, t, tn } from "./i18n.js";
 import { getMeta } from "./newgame.js";
 import { currentUser, describeError, ensureUser } from "./session.js";
 
@@ -21,28 +22,33 @@ function wordList(words, className = "") {
 // "3 days", "10 min": a card's wait in the largest unit that fits
 function duration(ms) {
   const minutes = Math.round(ms / 60000);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t("{n} min", { n: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h`;
+  if (hours < 24) return t("{n} h", { n: hours });
   const days = Math.round(hours / 24);
-  if (days % 7 === 0 && days < 28) return days === 7 ? "1 week" : `${days / 7} weeks`;
-  return days === 1 ? "1 day" : `${days} days`;
+  if (days % 7 === 0 && days < 28) return tn("{n} week", "{n} weeks", days / 7);
+  return tn("{n} day", "{n} days", days);
 }
 
 // -- look up ---------------------------------------------------------------------------------
 
 function renderLookup(info) {
   const box = $("lookup-result");
+  // the sentence around the word (in bold): "{word} is valid in {lexicon}."
+  const sentence = info.valid ? t("{word} is valid in {lexicon}.", { lexicon: info.lexicon })
+    : t("{word} is not a word in {lexicon}.", { lexicon: info.lexicon });
+  const [before, after] = sentence.split("{word}");
   const verdict = el("p", { className: info.valid ? "ok" : "message", dataset: { valid: info.valid ? "1" : "0" } },
-    el("strong", { text: info.word }),
-    info.valid ? ` is valid in ${info.lexicon}.` : ` is not a word in ${info.lexicon}.`);
+    before, el("strong", { text: info.word }), after ?? "");
+  const none = t("none");
   const rows = [
-    ["Anagrams", info.anagrams.length ? info.anagrams.join(" ") : "none", "lookup-anagrams"],
-    ["Front hooks", info.front_hooks ? info.front_hooks.split("").join(" ") : "none", "lookup-front"],
-    ["Back hooks", info.back_hooks ? info.back_hooks.split("").join(" ") : "none", "lookup-back"],
+    [t("Anagrams"), info.anagrams.length ? info.anagrams.join(" ") : none, "lookup-anagrams"],
+    [t("Front hooks"), info.front_hooks ? info.front_hooks.split("").join(" ") : none, "lookup-front"],
+    [t("Back hooks"), info.back_hooks ? info.back_hooks.split("").join(" ") : none, "lookup-back"],
   ];
   if (info.probability_rank) {
-    rows.push(["Probability", `#${info.probability_rank} of the ${info.word.length}-letter alphagrams`, "lookup-rank"]);
+    rows.push([t("Probability"), t("#{rank} of the {length}-letter alphagrams",
+      { rank: info.probability_rank, length: info.word.length }), "lookup-rank"]);
   }
   box.replaceChildren(verdict, el("dl", { className: "facts" },
     rows.flatMap(([term, value, id]) => [el("dt", { text: term }), el("dd", { id, text: value })])));
@@ -71,10 +77,13 @@ async function search(event) {
     const found = kind === "pattern"
       ? await api.pattern(text, lexicon)
       : await api.anagram(text, kind === "build", lexicon);
-    const count = found.total === 1 ? "1 word" : `${found.total.toLocaleString()} words`;
-    const more = found.total > found.words.length ? ` (the first ${found.words.length} shown)` : "";
+    const total = found.total.toLocaleString(currentLanguage());
+    const counted = found.total > found.words.length
+      ? tn("{total} word (the first {n} shown).", "{total} words (the first {n} shown).", found.total,
+        { total, n: found.words.length })
+      : tn("{total} word.", "{total} words.", found.total, { total });
     box.replaceChildren(
-      el("p", { id: "search-count", text: `${count}${more}.` }),
+      el("p", { id: "search-count", text: counted }),
       wordList(found.words),
     );
   } catch (err) {
@@ -86,24 +95,27 @@ async function search(event) {
 
 function renderBox(box) {
   const rows = box.boxes.map((count, i) => el("tr", { dataset: { box: i } },
-    el("th", { scope: "row", text: i === 0 ? "0 (missed)" : String(i) }),
+    el("th", { scope: "row", text: i === 0 ? t("0 (missed)") : String(i) }),
     el("td", { className: "num", text: count }),
-    el("td", { text: i === 0 ? `${box.retry_after} questions` : duration(box.intervals_ms[i]) }),
+    el("td", { text: i === 0 ? tn("{n} question", "{n} questions", box.retry_after) : duration(box.intervals_ms[i]) }),
   ));
   $("quiz-box").tBodies[0].replaceChildren(...rows);
   const summary = $("quiz-box-summary");
   summary.dataset.answers = box.answers;
   summary.dataset.cards = box.cards;
-  summary.textContent = `${box.cards} ${box.length}-letter cards, ${box.due} due now; `
-    + `${box.answers} answers in all.`;
+  summary.textContent = [
+    tn("{n} {length}-letter card, {due} due now;", "{n} {length}-letter cards, {due} due now;", box.cards,
+      { length: box.length, due: box.due }),
+    tn("{n} answer in all.", "{n} answers in all.", box.answers),
+  ].join(" ");
 }
 
 function describeQuestion(q, card, why) {
-  const parts = [`#${q.rank} of the ${q.length}-letter alphagrams`,
-    q.answers === 1 ? "1 word" : `${q.answers} words`];
-  if (why === "new") parts.push("new card");
-  else if (card && card.box === 0) parts.push(`missed before: back from box 0`);
-  else if (card) parts.push(`from box ${card.box}`);
+  const parts = [t("#{rank} of the {length}-letter alphagrams", { rank: q.rank, length: q.length }),
+    tn("{n} word", "{n} words", q.answers)];
+  if (why === "new") parts.push(t("new card"));
+  else if (card && card.box === 0) parts.push(t("missed before: back from box 0"));
+  else if (card) parts.push(t("from box {box}", { box: card.box }));
   return parts.join(" · ");
 }
 
@@ -125,7 +137,7 @@ async function nextQuestion() {
   question = data.question;
   if (!question) {
     $("quiz-alphagram").textContent = "";
-    $("quiz-info").textContent = "No alphagrams of this length.";
+    $("quiz-info").textContent = t("No alphagrams of this length.");
     return;
   }
   asked += 1;
@@ -134,7 +146,8 @@ async function nextQuestion() {
   card.dataset.alphagram = question.alphagram;
   card.dataset.why = data.why;
   $("quiz-alphagram").textContent = question.alphagram;
-  $("quiz-alphagram").setAttribute("aria-label", `Letters: ${question.alphagram.split("").join(" ")}`);
+  $("quiz-alphagram").setAttribute("aria-label",
+    t("Letters: {letters}", { letters: question.alphagram.split("").join(" ") }));
   $("quiz-info").textContent = describeQuestion(question, data.card, data.why);
   $("quiz-answer").value = "";
   $("quiz-answer").disabled = false;
@@ -148,16 +161,19 @@ function renderVerdict(result) {
   box.dataset.correct = result.correct ? "1" : "0";
   const card = result.card;
   const back = card.box === 0
-    ? `back after ${result.box.retry_after} other questions`
-    : `back in ${duration(result.box.intervals_ms[card.box])}`;
+    ? tn("back after {n} other question", "back after {n} other questions", result.box.retry_after)
+    : t("back in {time}", { time: duration(result.box.intervals_ms[card.box]) });
+  const vars = { alphagram: result.question.alphagram, box: card.box, back };
   const parts = [
     el("p", { className: result.correct ? "ok verdict-line" : "message verdict-line",
-      text: result.correct ? `Right: ${result.question.alphagram} is in box ${card.box}, ${back}.`
-        : `Not quite: ${result.question.alphagram} goes to box 0, ${back}.` }),
+      text: result.correct ? t("Right: {alphagram} is in box {box}, {back}.", vars)
+        : t("Not quite: {alphagram} goes to box 0, {back}.", vars) }),
   ];
-  if (result.right.length) parts.push(el("p", { text: "You found:" }), wordList(result.right, "right"));
-  if (result.missed.length) parts.push(el("p", { text: "You missed:" }), wordList(result.missed, "missed"));
-  if (result.wrong.length) parts.push(el("p", { text: "Not words of these letters:" }), wordList(result.wrong, "wrong"));
+  if (result.right.length) parts.push(el("p", { text: t("You found:") }), wordList(result.right, "right"));
+  if (result.missed.length) parts.push(el("p", { text: t("You missed:") }), wordList(result.missed, "missed"));
+  if (result.wrong.length) {
+    parts.push(el("p", { text: t("Not words of these letters:") }), wordList(result.wrong, "wrong"));
+  }
   box.replaceChildren(...parts);
 }
 
@@ -181,7 +197,7 @@ async function check(event) {
 
 async function startQuiz() {
   try {
-    await ensureUser("Guest");
+    await ensureUser(t("Guest"));
   } catch (err) {
     $("quiz-error").textContent = describeError(err);
     return;
@@ -192,7 +208,7 @@ async function startQuiz() {
 }
 
 export async function showStudyPage() {
-  showPage("study", "Word study");
+  showPage("study", t("Word study"));
   const meta = await getMeta();
   lexicon = meta.default_lexicon;
   const pick = $("study-lexicon");
@@ -203,7 +219,7 @@ export async function showStudyPage() {
     if (question) nextQuestion();
   });
   const saved = +localStorage.getItem(LENGTH);
-  $("quiz-length").replaceChildren(...LENGTHS.map((n) => el("option", { value: n, text: `${n} letters` })));
+  $("quiz-length").replaceChildren(...LENGTHS.map((n) => el("option", { value: n, text: tn("{n} letter", "{n} letters", n) })));
   $("quiz-length").value = LENGTHS.includes(saved) ? saved : 7;
   $("quiz-length").addEventListener("change", () => {
     localStorage.setItem(LENGTH, $("quiz-length").value);

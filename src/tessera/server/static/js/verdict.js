@@ -2,17 +2,10 @@
 // and spectators alike): whose play was challenged off and which words were phonies, or who
 // challenged a valid play, which words stood and what the challenger lost.
 
+import { listText, t, tn } from "./i18n.js";
+
 const VERDICTS = new Set(["withdrawn", "lost_turn", "challenge_penalty", "challenge_bonus"]);
 const TURNS = new Set(["play", "pass", "exchange", "lost_turn"]);
-
-function wordList(words) {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
-function points(n) {
-  return `${n} point${n === 1 ? "" : "s"}`;
-}
 
 // The challenged play: the last tile play before the verdict at ``index``.
 function challengedPlay(history, index) {
@@ -22,29 +15,44 @@ function challengedPlay(history, index) {
 
 function challengedOff(s, e) {
   const mover = s.names[e.player];
-  const by = e.challenger === undefined ? "" : ` by ${s.names[e.challenger]}`;
   const phonies = e.verdict_words || [];
+  const vars = { mover, move: e.move, challenger: s.names[e.challenger], lexicon: s.lexicon,
+    words: listText(phonies) };
+  const what = e.challenger === undefined
+    ? t("{mover}'s play {move} was challenged off.", vars)
+    : t("{mover}'s play {move} was challenged off by {challenger}.", vars);
   const why = phonies.length
-    ? `${wordList(phonies)} ${phonies.length === 1 ? "is" : "are"} not in the word list (${s.lexicon})`
-    : "it did not cover the start square";
+    ? tn("{words} is not in the word list ({lexicon}).", "{words} are not in the word list ({lexicon}).",
+      phonies.length, vars)
+    : t("It did not cover the start square.");
   const cost = s.rules.challenge_rule === "triple"
-    ? `${mover} loses the game (triple challenge).`
-    : `The tiles go back to ${mover}'s rack: no score this turn.`;
-  return `${mover}'s play ${e.move} was challenged off${by}: ${why}. ${cost}`;
+    ? t("{mover} loses the game (triple challenge).", vars)
+    : t("The tiles go back to {mover}'s rack: no score this turn.", vars);
+  return [what, why, cost].join(" ");
 }
 
 function challengeFailed(s, e, play) {
   const challenger = e.kind === "challenge_bonus" ? e.challenger : e.player;
   const owner = play ? play.player : e.player;
   const words = e.verdict_words && e.verdict_words.length ? e.verdict_words : play ? play.words : [];
-  const who = s.names[challenger] || "A player";
-  const stood = `${wordList(words)} ${words.length === 1 ? "stands" : "stand"}`;
+  const vars = {
+    who: s.names[challenger] || t("A player"), owner: s.names[owner], move: play ? play.move : "",
+    words: listText(words),
+  };
+  const what = play
+    ? t("{who} challenged {owner}'s play {move}.", vars)
+    : t("{who} challenged {owner}'s play.", vars);
+  const stood = tn("{words} stands.", "{words} stand.", words.length, vars);
   let cost;
-  if (e.kind === "lost_turn") cost = `${who} loses a turn (double challenge).`;
-  else if (e.kind === "challenge_penalty") cost = `${who} loses ${points(-e.score)} (penalty challenge).`;
-  else if (e.score > 0) cost = `${s.names[owner]} gets ${points(e.score)} (penalty challenge).`;
-  else cost = `${who} loses nothing (single challenge).`;
-  return `${who} challenged ${s.names[owner]}'s play${play ? ` ${play.move}` : ""}: ${stood}. ${cost}`;
+  if (e.kind === "lost_turn") cost = t("{who} loses a turn (double challenge).", vars);
+  else if (e.kind === "challenge_penalty") {
+    cost = tn("{who} loses {n} point (penalty challenge).", "{who} loses {n} points (penalty challenge).",
+      -e.score, vars);
+  } else if (e.score > 0) {
+    cost = tn("{owner} gets {n} point (penalty challenge).", "{owner} gets {n} points (penalty challenge).",
+      e.score, vars);
+  } else cost = t("{who} loses nothing (single challenge).", vars);
+  return [what, stood, cost].join(" ");
 }
 
 // The latest challenge's verdict while it is news — until every player has taken a turn

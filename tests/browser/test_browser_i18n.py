@@ -1,0 +1,251 @@
+"""The web app in other languages.
+
+A pseudo language proves that no visible word escapes the catalogue: every message of the
+template is served as ``⟦msgid⟧`` (each plural form likewise) in place of Hungarian, and on
+every page and in every state visited each visible text, title, aria-label and placeholder
+with letters in it must lie inside ``⟦…⟧``, but for data the test names (players, tiles,
+words and notation, word lists, rules and levels, the language switch's names, dates).
+
+Then the real Japanese and Hungarian: the language chosen with the page's own switch (and
+from the browser's language), the start page, a game and its end in that language, with
+screenshots in test-artifacts/ and an accessibility check of a translated page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+import pytest
+from browserkit import axe_violations, shot, wait_my_turn
+
+from tessera import i18n
+
+OPEN, CLOSE = "⟦", "⟧"
+PLAYER = "Ann"  # the test's player (a guest, then registered under another name)
+
+# In one pass over the page's text nodes in document order: the visible text left outside
+# ⟦…⟧ (brackets balance across nodes: a message with markup spans several), and the
+# attributes shown to people whose value is not inside ⟦…⟧.
+UNTRANSLATED = r"""(allowed) => {
+  const ok = new Set(allowed);
+  const letters = /\p{L}/u;
+  const data = (text) => (text.match(/[\p{L}\p{N}_-]+/gu) || []).every((w) =>
+    !letters.test(w) || ok.has(w) || ok.has(w.toLowerCase()) || /^[\p{Lu}\p{N}]+$/u.test(w)
+    || /^\p{L}$/u.test(w));
+  const shown = (el) => {
+    if (!el) return false;
+    const target = el.tagName === "OPTION" || el.tagName === "OPTGROUP" ? el.closest("select") : el;
+    return !!target && target.checkVisibility({ checkVisibilityCSS: true });
+  };
+  const found = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let depth = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    // notation: the moves as the engine writes them ("8D ZONKs", "exchange N")
+    const skip = parent.closest("script, style, title, .move, .leave");
+    let outside = "";
+    for (const ch of node.data) {
+      if (ch === "⟦") depth += 1;
+      else if (ch === "⟧") depth = Math.max(0, depth - 1);
+      else if (depth === 0) outside += ch;
+    }
+    outside = outside.trim();
+    if (skip || !letters.test(outside) || !shown(parent) || data(outside)) continue;
+    const where = `${parent.tagName.toLowerCase()}#${parent.id || parent.className}`;
+    found.add(`text: ${outside} (in ${where})`);
+  }
+  const bare = (value) => value.replace(/⟦[^⟦⟧]*⟧/g, "");
+  for (const el of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
+    if (!shown(el) && !el.closest("[role=grid]")) continue;
+    for (const name of ["title", "aria-label", "placeholder"]) {
+      const value = el.getAttribute(name);
+      if (value && letters.test(bare(value)) && !data(bare(value))) {
+        found.add(`${name}: ${value} (on ${el.tagName.toLowerCase()}#${el.id})`);
+      }
+    }
+  }
+  if (letters.test(bare(document.title)) && !data(bare(document.title))) {
+    found.add(`document title: ${document.title}`);
+  }
+  return [...found];
+}"""
+
+
+def pseudo_catalogue() -> dict[str, Any]:
+    messages: dict[str, Any] = {}
+    for m in i18n.catalog("web", "en"):
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            messages[m.id[0]] = [f"{OPEN}{form}{CLOSE}" for form in m.id]
+        else:
+            messages[m.id] = f"{OPEN}{m.id}{CLOSE}"
+    return {"lang": "hu", "nplurals": 2, "messages": messages}
+
+
+def allowed_data(page: Any, *names: str) -> list[str]:
+    """The words on the page that are data, not interface: the app's name, the languages'
+    own names, rules presets, word lists and computer levels, month names (dates are
+    written by Intl), the players and every word of the moves on the page."""
+    meta = page.evaluate("async () => (await fetch('/api/meta')).json()")
+    words = ["Tessera", "GCG", "CGP", "lex", PLAYER, *names, *i18n.LANGUAGES.values()]
+    words += [p["name"] for p in meta["presets"]] + meta["lexicons"] + meta["levels"]
+    words += [p["board"] for p in meta["presets"]]
+    words += page.evaluate(
+        """() => { const out = [];
+          for (let m = 0; m < 12; m++) {
+            out.push(new Date(2026, m, 2).toLocaleString(document.documentElement.lang,
+              { month: 'short' }));
+          }
+          const s = window.tessera && window.tessera.state;
+          if (s) {
+            out.push(...s.names, s.lexicon, s.rules.name);
+            for (const e of s.history) out.push(e.move || '', ...(e.words || []), e.position || '');
+          }
+          return out; }"""
+    )
+    return sorted({w for text in words if text for w in re.findall(r"[\w-]+", str(text))})
+
+
+def untranslated(page: Any, *names: str) -> list[str]:
+    result: list[str] = page.evaluate(UNTRANSLATED, allowed_data(page, *names))
+    return result
+
+
+def check(page: Any, where: str, problems: dict[str, list[str]], *names: str) -> None:
+    page.wait_for_timeout(250)  # the last answers drawn
+    found = untranslated(page, *names)
+    if found:
+        problems[where] = found
+
+
+@pytest.fixture
+def pseudo_page(browser: Any, server: Any) -> Any:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, base_url=server.url, locale="hu-HU"
+    )
+    body = json.dumps(pseudo_catalogue(), ensure_ascii=False)
+    context.route(
+        re.compile(r"/api/i18n/hu(\?|$)"),
+        lambda route: route.fulfill(status=200, content_type="application/json", body=body),
+    )
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
+    page = pseudo_page
+    problems: dict[str, list[str]] = {}
+    page.goto("/")
+    page.wait_for_selector("#seek-rules option", state="attached")
+    page.fill("#guest-name", PLAYER)
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    check(page, "start page", problems)
+
+    page.click("#computer-options")
+    page.wait_for_selector("#new-game-dialog[open]")
+    for mode in ("people", "computers", "computer"):
+        page.check(f'input[name="mode"][value="{mode}"]')
+        check(page, f"new-game dialog ({mode})", problems)
+    page.check('input[name="ng-clock"][value="own"]')
+    page.select_option("#ng-extra-kind", "overtime")
+    check(page, "new-game dialog (own clock)", problems)
+    page.fill("#ng-name", PLAYER)
+    page.click("#ng-start")
+    page.wait_for_url("**/g/*")
+    wait_my_turn(page)
+    check(page, "a game in progress", problems)
+    page.click("#hint-btn")
+    page.wait_for_function("() => !document.getElementById('hint-status').hidden")
+    page.locator("#hints button").first.click()
+    page.wait_for_function("() => document.getElementById('preview').dataset.ok === '1'")
+    check(page, "a game with a hint on the board", problems)
+    seq = page.evaluate("window.tessera.state.seq")
+    page.click("#play-btn")
+    page.wait_for_function(f"() => window.tessera.state.seq > {seq}")
+    wait_my_turn(page)
+    check(page, "a game after a move each", problems)
+    page.click("#exchange-btn")
+    page.wait_for_selector("#exchange-dialog[open]")
+    check(page, "the exchange dialog", problems)
+    page.click("#exchange-cancel")
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign-btn")
+    page.wait_for_selector("#summary-dialog[open]")
+    check(page, "the game-over dialog", problems)
+    page.click("#summary-close")
+    check(page, "a finished game", problems)
+    game_id = page.evaluate("window.tessera.gameId")
+
+    page.goto(f"/review/{game_id}")
+    page.wait_for_selector("#rv-body:not([hidden])", timeout=60_000)
+    check(page, "the review", problems)
+
+    page.goto("/analysis")
+    page.wait_for_selector("#an-board .sq")
+    page.fill("#an-rack", "AEINRST")
+    page.click("#an-analyze")
+    page.wait_for_selector("#an-moves tbody tr")
+    page.locator("#an-moves tbody tr").first.click()
+    check(page, "the analysis board", problems)
+
+    page.goto("/study")
+    page.wait_for_selector("#study-lexicon option", state="attached")
+    page.fill("#lookup-word", "RETAINS")
+    page.click("#lookup-btn")
+    page.wait_for_selector("#lookup-result p")
+    page.fill("#search-text", "AEINRST")
+    page.click("#search-btn")
+    page.wait_for_selector("#search-result p")
+    page.wait_for_selector("#quiz-start:not([hidden]), #quiz-card:not([hidden])")
+    if page.locator("#quiz-start").is_visible():  # a returning guest's quiz asks at once
+        page.click("#quiz-start")
+    page.wait_for_selector("#quiz-card:not([hidden])")
+    check(page, "word study", problems)
+    page.click("#quiz-check")
+    page.wait_for_selector("#quiz-verdict p")
+    check(page, "word study (a quiz answer)", problems)
+
+    page.goto("/duplicate")
+    page.wait_for_selector("#dup-start:not([hidden])")
+    check(page, "duplicate (start)", problems)
+    page.click("#dup-start-btn")
+    page.wait_for_selector("#dup-game:not([hidden])")
+    check(page, "duplicate (a round)", problems)
+
+    page.goto("/invite/no-such-invitation")
+    page.wait_for_function("() => document.getElementById('invite-text').textContent")
+    check(page, "an invitation that is not there", problems)
+
+    page.goto("/account")
+    check(page, "account (a guest)", problems)
+    name = "i18n" + uuid.uuid4().hex[:8]
+    status = page.evaluate(
+        """async (name) => (await fetch('/api/register', {method: 'POST',
+          headers: {'Content-Type': 'application/json'},
+          body: JSON.stringify({username: name, password: 'correct horse'})})).status""",
+        name,
+    )
+    assert status == 201
+    page.goto("/account")
+    page.wait_for_selector("#password-form:not([hidden])")
+    check(page, "account (registered)", problems, name)
+    page.goto(f"/u/{name}")
+    page.wait_for_selector("#profile-games tbody tr")
+    page.locator(".replay-btn").first.click()
+    page.wait_for_selector("#replay:not([hidden]) #replay-sheet tr")
+    page.click("#replay-next")
+    check(page, "a profile and a replay", problems, name)
+
+    listing = "\n".join(f"{where}:\n  " + "\n  ".join(found) for where, found in problems.items())
+    assert not problems, f"words outside the catalogue:\n{listing}"
