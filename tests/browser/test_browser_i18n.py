@@ -150,6 +150,11 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.fill("#guest-name", PLAYER)
     assert page.evaluate("document.documentElement.lang") == "hu"
     check(page, "start page", problems)
+    page.click("#seek-post")  # a seek of one's own: the notice, and the lobby's lists
+    page.wait_for_selector("#my-seeks li")
+    check(page, "start page with a seek posted", problems)
+    page.locator("#my-seeks .withdraw").first.click()
+    page.wait_for_selector("#mine-panel", state="hidden")
 
     page.click("#computer-options")
     page.wait_for_selector("#new-game-dialog[open]")
