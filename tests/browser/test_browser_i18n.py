@@ -254,3 +254,90 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
 
     listing = "\n".join(f"{where}:\n  " + "\n  ".join(found) for where, found in problems.items())
     assert not problems, f"words outside the catalogue:\n{listing}"
+
+
+NAMES = {"ja": "花子", "hu": "Zsófi"}
+
+
+def translated(lang: str, message: str, **values: object) -> str:
+    """What the shipped catalogue says for ``message`` in ``lang``, placeholders filled."""
+    text = i18n.translations("web", lang).gettext(message)
+    return text.format(**values) if values else text
+
+
+@pytest.mark.parametrize("lang", ["ja", "hu"])
+def test_the_page_speaks_the_language_chosen_with_its_switch(
+    browser: Any, server: Any, lang: str
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, base_url=server.url, locale="en-US"
+    )
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/")
+    page.wait_for_selector("#lang-select option", state="attached")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.inner_text("#quick-computer") == "Play the computer"
+    switch = page.get_by_role("combobox", name="Language")
+    assert switch.locator("option").all_inner_texts() == list(i18n.LANGUAGES.values())
+
+    switch.select_option(lang)  # the page reloads in the language chosen
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.wait_for_selector("#seek-rules option", state="attached")
+    assert page.inner_text("#quick-computer") == translated(lang, "Play the computer")
+    assert page.inner_text("#nav-study") == translated(lang, "Study")
+    assert page.inner_text("#seek-post") == translated(lang, "Post seek")
+    assert page.title() == f"{translated(lang, 'Lobby')} — Tessera"
+    assert page.input_value("#guest-name") == translated(lang, "Guest")
+    assert page.eval_on_selector("#lang-select", "s => s.value") == lang
+    shot(page, f"i18n-{lang}-start")
+
+    page.fill("#guest-name", NAMES[lang])
+    page.click("#quick-computer")
+    page.wait_for_url("**/g/*")
+    s = wait_my_turn(page)
+    assert page.inner_text("#play-btn") == translated(lang, "Play")
+    assert page.inner_text("#exchange-btn") == translated(lang, "Exchange")
+    assert page.inner_text("#resign-btn") == translated(lang, "Resign")
+    assert page.inner_text("h2.sheet-title") == translated(lang, "Moves")
+    bag = i18n.translations("web", lang).ngettext(
+        "{n} tile in the bag", "{n} tiles in the bag", s["bag_count"]
+    )
+    assert page.inner_text("#bag-count") == bag.format(n=s["bag_count"])
+    tile = page.locator("#rack .tile").first.get_attribute("aria-label") or ""
+    assert tile == translated(lang, "blank") or re.search(r"\d", tile), tile
+    shot(page, f"i18n-{lang}-game")
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign-btn")
+    page.wait_for_selector("#summary-dialog[open]")
+    computer = translated(lang, "Computer")
+    assert page.inner_text("#summary-title") == translated(lang, "{name} wins", name=computer)
+    assert page.inner_text("#summary-reason") == translated(lang, "resigned")
+    assert page.inner_text("#summary-new") == translated(lang, "New game")
+    assert page.inner_text("#summary-review") == translated(lang, "Review the game")
+    shot(page, f"i18n-{lang}-end")
+    if lang == "ja":
+        assert not axe_violations(page)
+
+    other = context.new_page()  # the choice is remembered in this browser
+    other.goto("/study")
+    other.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    assert other.inner_text("#quiz-title") == translated(lang, "Anagram quiz")
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("hu-HU", "hu"), ("ja-JP", "ja"), ("de-DE", "en")])
+def test_without_a_choice_the_browser_language_decides(
+    browser: Any, server: Any, locale: str, lang: str
+) -> None:
+    context = browser.new_context(base_url=server.url, locale=locale)
+    page = context.new_page()
+    page.goto("/analysis")
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    assert page.eval_on_selector("#lang-select", "s => s.value") == lang
+    assert page.inner_text("#analysis h2") == translated(lang, "Analysis board")
+    context.close()
