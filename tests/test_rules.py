@@ -360,3 +360,19 @@ def test_a_word_list_in_another_alphabet_plays_with_its_own_tile_set() -> None:
     assert casual.for_alphabet(None) is casual
     odd = Alphabet("klingon", ("A", "B"))  # no tile set of that name: the caller refuses it
     assert casual.for_alphabet(odd) is casual
+
+
+@pytest.mark.parametrize("language", ["french", "dutch"])
+def test_a_national_list_spelled_in_english_letters_plays_with_its_own_values(
+    language: str,
+) -> None:
+    """French and Dutch lists are spelled in A-Z like English ones, but their editions' tiles
+    have their own counts and values (French K is worth 10, Dutch J 4)."""
+    from tessera.tiles import tileset
+
+    own = tileset(language)
+    assert tuple(own.alphabet.labels) == tuple(tileset("english").alphabet.labels)
+    assert preset("wespa").for_alphabet(own.alphabet).tiles == language
+    assert preset("hasbro").for_alphabet(own.alphabet).tileset.values == own.values
+    # an English list keeps the tiles a preset chose for it (duplicate's are French)
+    assert preset("duplicate").for_alphabet(tileset("english").alphabet).tiles == "french"

@@ -260,11 +260,16 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def for_alphabet(self, alphabet: Alphabet | None) -> Rules:
-        """These rules for a word list spelled in ``alphabet``: unchanged when their tiles
-        spell it, else played with the tile set of that alphabet's name, so a Hungarian or a
-        Spanish list plays with its own tiles and values on the preset's board. Rules whose
-        tiles cannot spell the list are returned as they are (the caller refuses the pair)."""
-        if alphabet is None or tuple(alphabet.labels) == tuple(self.tileset.alphabet.labels):
+        """These rules for a word list spelled in ``alphabet``: a national list plays with its
+        own language's tiles and values on the preset's board (a French or Dutch list too,
+        though English tiles spell it: their values are not French or Dutch); an English list
+        plays with any tile set that spells it (the preset's: Super, WWF, duplicate's French).
+        Rules whose tiles cannot spell the list are returned as they are (the caller refuses
+        the pair)."""
+        if alphabet is None:
+            return self
+        same_labels = tuple(alphabet.labels) == tuple(self.tileset.alphabet.labels)
+        if same_labels and alphabet.name in (self.tileset.alphabet.name, "english"):
             return self
         try:
             own = tileset(alphabet.name)

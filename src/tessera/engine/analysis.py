@@ -269,7 +269,7 @@ def _simulate_turn(
         res = simulate(
             view, sim.plies, sim.iterations, sim.time_limit, sim.threads, cands,
             None if sim.seed is None else sim.seed + number, lexicon=bot.lexicon,
-            leaves=bot.leaves, choose_z=None,  # the best by simulation: the leader
+            leaves=bot.leaves_for(view.rules), choose_z=None,  # the best by simulation: the leader
         )
     except SimulationError as exc:
         result.note = f"not simulated: {exc}"

@@ -197,11 +197,14 @@ def leaves() -> None:
               help="a .klv2 table to start from (default: zero leaves)")
 @click.option("--work-dir", type=OutputDirectory(), default=None,
               help="where each generation's table is kept (default: ./leaves-training)")
+@click.option("--max-leave", type=click.IntRange(1, 6), default=6, show_default=True,
+              help="the largest leave valued (tiles kept); larger leaves are worth 0")
 @click.option("-o", "--output", type=OutputFile(), required=True)
 @click.option("--quiet", "-q", is_flag=True)
 def train(
     lexicon: str, rules: str, games: int, generations: int, seed: int, workers: int | None,
-    ray_address: str | None, start: str | None, work_dir: str | None, output: Path, quiet: bool,
+    ray_address: str | None, start: str | None, work_dir: str | None, max_leave: int,
+    output: Path, quiet: bool,
 ) -> None:
     """Generations of self-play, each learning from the last: writes a .klv2 table."""
     from .selfplay import default_workers
@@ -229,6 +232,7 @@ def train(
             lexicon, rules, games=games, generations=generations, seed=seed, workers=nworkers,
             ray_address=ray_address, work_dir=work_dir, start=start, on_generation=report,
             on_chunk=advance, chunk=max(1, min(500, games // (4 * nworkers) or 1)),
+            max_size=max_leave,
         )
     except (ValueError, RuntimeError) as exc:
         raise click.ClickException(str(exc)) from None

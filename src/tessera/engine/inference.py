@@ -139,7 +139,7 @@ def infer(
     can_exchange = bag_then >= need and (limit is None or exchanges_before < limit)
     if seed is None:
         seed = random.SystemRandom().randrange(2**64)
-    table = resolve_leaves(leaves, lexicon)
+    table = resolve_leaves(leaves, lexicon, rules)
     raw = native._core.infer(
         native.engine(lexicon, rules), native.leave_table(table), board, played, leave_size,
         list(view.unseen), bag_then, can_exchange, float(margin), int(samples),

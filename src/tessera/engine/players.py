@@ -16,17 +16,17 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
 from tessera.board import Board
 from tessera.game import EventKind, GameState, PlayerView
 from tessera.lexicon import Leaves, Lexicon
 from tessera.move import Challenge, Exchange, Move, Pass, Play
+from tessera.rules import Rules
 from tessera.tiles import Alphabet, letter_of
 
 from . import native
+from .shipped_leaves import load_table, trained_leaves
 
 DEFAULT_LEAVES = "enable.klv2"
 
@@ -49,12 +49,9 @@ class RankedMove:
     equity: float
 
 
-@cache
 def default_leaves() -> Leaves:
     """The shipped leave values trained by self-play with ENABLE (``data/leaves``)."""
-    ref = resources.files("tessera.data").joinpath("leaves", DEFAULT_LEAVES)
-    with resources.as_file(ref) as path:
-        return Leaves.load(path)
+    return load_table(DEFAULT_LEAVES)
 
 
 def exchanges_done(view: PlayerView, player: int | None = None) -> int:
@@ -89,7 +86,8 @@ class StaticPlayer:
     """The move of best static equity (score + leave value, endgame-adjusted).
 
     ``leaves`` is a :class:`~tessera.lexicon.Leaves` table, None for zero leaves, or
-    ``"trained"`` (the default) for the shipped table when the lexicon's alphabet is English.
+    ``"trained"`` (the default) for the shipped table of the game being played (its tile set,
+    rack size and board: :mod:`tessera.engine.shipped_leaves`), zero leaves where none fits.
     The compiled engine ranks the moves; a play the opponent made with a word that is not in
     the lexicon is challenged.
     """
@@ -102,7 +100,8 @@ class StaticPlayer:
         time_limit: float | None = None,
     ) -> None:
         self.lexicon = lexicon
-        self.leaves = resolve_leaves(leaves, lexicon)
+        self.trained = leaves == "trained"
+        self.leaves = resolve_leaves(leaves, lexicon)  # the standard game's, when trained
         self.name = name
         # Seconds a move may take (see tessera.engine.timing); ranking one position is far
         # quicker than any budget, so the static player only keeps it for its subclasses.
@@ -110,6 +109,12 @@ class StaticPlayer:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
+
+    def leaves_for(self, rules: Rules) -> Leaves | None:
+        """The table this player values leaves with in a game under ``rules``."""
+        if not self.trained:
+            return self.leaves
+        return resolve_leaves("trained", self.lexicon, rules)
 
     def ranked(self, view: PlayerView, top: int | None = None) -> list[RankedMove]:
         """The viewer's moves, best equity first (``top`` of them; None for all)."""
@@ -129,7 +134,7 @@ class StaticPlayer:
         return eng.moves(
             view.board.cells,
             list(view.rack),
-            native.leave_table(self.leaves),
+            native.leave_table(self.leaves_for(rules)),
             view.bag_count,
             opp_points,
             can_exchange(view),
@@ -218,10 +223,8 @@ class LevelPlayer(StaticPlayer):
         if level not in LEVELS:
             raise ValueError(f"level must be 1..{len(LEVELS)}, not {level!r}")
         self.level = LEVELS[level]
-        if self.level.leaves and leaves is None:
-            leaves = _leaves_for(lexicon)
         super().__init__(
-            lexicon, leaves if self.level.leaves else None, name=f"level{level}",
+            lexicon, (leaves or "trained") if self.level.leaves else None, name=f"level{level}",
             time_limit=time_limit,
         )
         self.rng = random.Random(seed)
@@ -267,7 +270,7 @@ class LevelPlayer(StaticPlayer):
             result = simulate(
                 view, iterations=self.level.sim_iterations,
                 time_limit=move_budget(view, self.time_limit), candidates=pool, seed=seed,
-                lexicon=self.lexicon, leaves=self.leaves,
+                lexicon=self.lexicon, leaves=self.leaves_for(view.rules),
             )
         except (SimulationError, native.EngineUnavailable):
             return self.ranked(view, top=1)[0].move
@@ -324,7 +327,7 @@ def get_player(
     think for :data:`~tessera.engine.sim_player.DEFAULT_TIME_LIMIT` without one).
     """
     key = name.strip().lower()
-    trained = leaves if leaves is not None else _leaves_for(lexicon)
+    trained: Leaves | str = leaves if leaves is not None else "trained"
     if key == "static":
         return StaticPlayer(lexicon, trained, name=key, time_limit=time_limit)
     if key == "static-noleaves":
@@ -350,19 +353,14 @@ def level_number(name: str) -> int | None:
     return None
 
 
-def resolve_leaves(leaves: Leaves | str | None, lexicon: Lexicon) -> Leaves | None:
+def resolve_leaves(
+    leaves: Leaves | str | None, lexicon: Lexicon, rules: Rules | None = None
+) -> Leaves | None:
     """A leave table as players take it: a table, None (zero leaves) or ``"trained"`` (the
-    shipped table when the lexicon's alphabet is English, else zero leaves)."""
+    shipped table of a game with ``lexicon`` under ``rules`` — by default the standard game in
+    the lexicon's language — or zero leaves where none fits)."""
     if isinstance(leaves, str):
         if leaves != "trained":
             raise ValueError(f"leaves must be a Leaves table, None or 'trained', not {leaves!r}")
-        return _leaves_for(lexicon)
+        return trained_leaves(lexicon, rules)
     return leaves
-
-
-def _leaves_for(lexicon: Lexicon) -> Leaves | None:
-    """The shipped leaves when the lexicon uses their (English) alphabet, else zero leaves."""
-    table = default_leaves()
-    if lexicon.alphabet.size != 27:
-        return None
-    return table

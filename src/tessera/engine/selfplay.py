@@ -149,7 +149,8 @@ def _context(spec: MatchSpec) -> tuple[Rules, Lexicon, Leaves | None]:
         lexicon = Lexicon.load(spec.lexicon)
         leaves = Leaves.load(spec.leaves_path) if spec.leaves_path else None
         _WORKER.clear()
-        _WORKER.update(key=key, ctx=(preset(spec.rules), lexicon, leaves))
+        rules = preset(spec.rules).for_alphabet(lexicon.alphabet)  # a national list, its tiles
+        _WORKER.update(key=key, ctx=(rules, lexicon, leaves))
     return _WORKER["ctx"]
 
 
@@ -174,7 +175,8 @@ def run_games(spec: MatchSpec, games: Sequence[tuple[int, int, bool]]) -> list[G
         names = ("A", "B") if a_first else ("B", "A")
         if compiled:
             tables = [
-                None if s == "static-noleaves" else _player(s, lexicon, leaves, 0).leaves
+                None if s == "static-noleaves"
+                else _player(s, lexicon, leaves, 0).leaves_for(rules)  # type: ignore[attr-defined]
                 for s in seats
             ]
             record = play_compiled(rules, lexicon, seed, tables)

@@ -120,7 +120,7 @@ class SimPlayer(StaticPlayer):
         plies = PLAY_OUT_PLIES if view.bag_count <= PLAY_OUT_BAG else self.plies
         self.last = simulate(
             view, plies, self.iterations, budget, self.threads, self.candidates,
-            self.move_seed(view), lexicon=self.lexicon, leaves=self.leaves,
+            self.move_seed(view), lexicon=self.lexicon, leaves=self.leaves_for(view.rules),
             win_table=self.win_table, inference=self.inference, rank_by=self.rank_by,
         )
         return self.last.best.move

@@ -265,13 +265,14 @@ def simulate(
         raise SimulationError(f"seed must be a whole number, not {seed!r}")
     seed %= 2**64
     cands = sorted(_candidates(view, ranker, candidates), key=lambda c: -c[6])  # static best first
+    leave_values = ranker.leaves_for(view.rules)
 
     used: Inference | None = None
     if isinstance(inference, Inference):
         used = inference
     elif inference:
         share = None if time_limit is None else INFERENCE_SHARE * time_limit
-        used = infer(view, lex, ranker.leaves, time_limit=share, seed=seed ^ INFERENCE_SALT)
+        used = infer(view, lex, leave_values, time_limit=share, seed=seed ^ INFERENCE_SALT)
     opp_leaves = list(used.leaves) if used is not None and used.informative else []
 
     budget = 0.0
@@ -281,7 +282,7 @@ def simulate(
     opp = 1 - view.player
     try:
         raw = native._core.simulate(
-            eng, native.leave_table(ranker.leaves), table.compiled, list(view.board.cells),
+            eng, native.leave_table(leave_values), table.compiled, list(view.board.cells),
             list(view.rack), list(view.unseen), view.rack_counts[opp], view.bag_count,
             [view.scores[view.player], view.scores[opp]], view.scoreless_turns,
             view.consecutive_passes, [exchanges_done(view), exchanges_done(view, opp)],

@@ -45,6 +45,7 @@ class TrainSpec:
     rules: str
     seed: int
     leaves_path: str | None
+    max_size: int = MAX_LEAVE
 
 
 @dataclass
@@ -77,7 +78,9 @@ def _context(spec: TrainSpec) -> tuple[Rules, Lexicon, Leaves | None]:
     if _CTX.get("key") != key:
         leaves = Leaves.load(spec.leaves_path) if spec.leaves_path else None
         _CTX.clear()
-        _CTX.update(key=key, ctx=(preset(spec.rules), Lexicon.load(spec.lexicon), leaves))
+        lexicon = Lexicon.load(spec.lexicon)
+        rules = preset(spec.rules).for_alphabet(lexicon.alphabet)  # a national list, its tiles
+        _CTX.update(key=key, ctx=(rules, lexicon, leaves))
     return _CTX["ctx"]
 
 
@@ -92,7 +95,7 @@ def sub_leaves(rack: Sequence[int], max_size: int = MAX_LEAVE) -> list[bytes]:
     return [leave for leave in out if 0 < len(leave) <= max_size]
 
 
-def tally_game(record: dict[str, Any], rack_size: int) -> Tally:
+def tally_game(record: dict[str, Any], rack_size: int, max_size: int = MAX_LEAVE) -> Tally:
     """The (leave, outcome) observations of one compiled game.
 
     Every turn with tiles in the bag is an outcome (its move's equity) for every leave its
@@ -106,7 +109,7 @@ def tally_game(record: dict[str, Any], rack_size: int) -> Tally:
             continue
         y = float(cand[6])
         tally.add(b"", y)
-        for leave in sub_leaves(rack, min(MAX_LEAVE, rack_size - 1)):
+        for leave in sub_leaves(rack, min(max_size, rack_size - 1)):
             tally.add(leave, y)
     return tally
 
@@ -117,7 +120,7 @@ def run_training_games(spec: TrainSpec, games: Sequence[tuple[int, int]]) -> Tal
     total = Tally()
     for _index, seed in games:
         record = play_compiled(rules, lexicon, seed, [leaves, leaves])
-        total.merge(tally_game(record, rules.rack_size))
+        total.merge(tally_game(record, rules.rack_size, spec.max_size))
     return total
 
 
@@ -206,7 +209,7 @@ def train(
         raise ValueError("training needs at least 2 games per generation")
     if generations < 1:
         raise ValueError("training needs at least 1 generation")
-    rules_value = preset(rules)
+    rules_value = preset(rules).for_alphabet(Lexicon.load(lexicon).alphabet)
     reason = native.selfplay_unsupported_reason(rules_value)
     if reason:
         raise native.EngineUnavailable(reason)
@@ -217,7 +220,7 @@ def train(
     reports = []
     table: Leaves | None = None
     for gen in range(1, generations + 1):
-        spec = TrainSpec(lexicon, rules, seed, current)
+        spec = TrainSpec(lexicon, rules, seed, current, max_size)
         plan = [(i, derive_seed(seed * 1_000_003 + gen, i)) for i in range(games)]
         began = time.perf_counter()
         parts = run_parallel(

@@ -240,15 +240,16 @@ _CTX: dict[str, Any] = {}
 def _context(spec: WinSpec) -> tuple[Rules, Lexicon, Leaves | None]:
     key = (spec.lexicon, spec.rules, spec.leaves_path)
     if _CTX.get("key") != key:
-        from .players import default_leaves
+        from .shipped_leaves import trained_leaves
 
         lexicon = Lexicon.load(spec.lexicon)
+        rules = preset(spec.rules).for_alphabet(lexicon.alphabet)
         if spec.leaves_path:
             leaves: Leaves | None = Leaves.load(spec.leaves_path)
         else:
-            leaves = default_leaves() if lexicon.alphabet.size == 27 else None
+            leaves = trained_leaves(lexicon, rules)
         _CTX.clear()
-        _CTX.update(key=key, ctx=(preset(spec.rules), lexicon, leaves))
+        _CTX.update(key=key, ctx=(rules, lexicon, leaves))
     return _CTX["ctx"]
 
 
