@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { renderBoard, renderRack } from "./board.js";
 import { $, el, goTo, showPage } from "./dom.js";
 import { fixed } from "./format.js";
+import { listText, t, tn } from "./i18n.js";
 import { currentUser, describeError, ensureUser } from "./session.js";
 
 let gameId = null;
@@ -17,39 +18,51 @@ let sending = false;
 // Start a game (a guest named `name` first when nobody is logged in), with the computers
 // named in `opponents` beside the player, and go to its page.
 export async function startDuplicate(name, opponents = []) {
-  await ensureUser(name || "Guest");
+  await ensureUser(name || t("Guest"));
   const res = await api.duplicateStart(opponents);
   goTo(`/duplicate/${res.id}`);
 }
 
 const computersOf = (v) => v.players.filter((p) => p.computer).map((p) => p.name);
 
-const VERDICTS = {
+const verdicts = () => ({
   valid: "",
-  invalid_words: "not in the word list",
-  illegal: "not a legal play of the rack",
-  misreported: "wrong declared score",
-};
+  invalid_words: t("not in the word list"),
+  illegal: t("not a legal play of the rack"),
+  misreported: t("wrong declared score"),
+  notation: t("unreadable notation"),
+  not_a_play: t("duplicate has no passes or exchanges"),
+  late: t("submitted after the round's time"),
+  missing: t("nothing submitted"),
+});
 
+// Why a play scored nothing: the page's words for the verdict (the server's message, in
+// English, only for a verdict the page does not know).
 function verdictNote(mine) {
   if (mine.verdict === "valid") return "";
-  return mine.message || VERDICTS[mine.verdict] || mine.verdict.replace("_", " ");
+  return verdicts()[mine.verdict] || mine.message || mine.verdict.replace("_", " ");
 }
 
 // "Round 3: your 8D QUITE scored 28; the master move 8D QUITE scored 28."
 function outcomeText(outcome) {
   const note = verdictNote(outcome);
-  const yours = `your ${outcome.play} scored ${outcome.score}${note ? ` (${note})` : ""}`;
-  return `Round ${outcome.round}: ${yours}; the master move ${outcome.top} scored ${outcome.top_score}.`;
+  const vars = { round: outcome.round, play: outcome.play, score: outcome.score, note,
+    top: outcome.top, top_score: outcome.top_score };
+  return note
+    ? t("Round {round}: your {play} scored {score} ({note}); the master move {top} scored {top_score}.", vars)
+    : t("Round {round}: your {play} scored {score}; the master move {top} scored {top_score}.", vars);
 }
 
 function resultText(result) {
-  const text = `You scored ${result.score} of the master moves' ${result.top_total}: `
-    + `${fixed(result.percent, 2)}%, a negative of ${result.negative}.`;
+  const text = t("You scored {score} of the master moves' {top_total}: {percent}%, a negative of {negative}.", {
+    score: result.score, top_total: result.top_total, percent: fixed(result.percent, 2),
+    negative: result.negative,
+  });
   if (result.ranking.length < 2) return text;
   const others = view.players.filter((p) => p.computer)
-    .map((p) => `${p.name} ${p.score} (${fixed(p.percent, 2)}%)`).join(", ");
-  return `${text} ${others}. Ranking: ${result.ranking.join(", ")}.`;
+    .map((p) => `${p.name} ${p.score} (${fixed(p.percent, 2)}%)`);
+  return [text, t("{others}. Ranking: {ranking}.", { others: listText(others), ranking: listText(result.ranking) })]
+    .join(" ");
 }
 
 // "level3 H8 POLDERS 72" for each computer's play in a closed round
@@ -62,12 +75,18 @@ function render() {
   $("dup-rack").parentElement.hidden = over;
   $("dup-form").hidden = over;
   $("dup-help").hidden = over;
+  const computers = view.players.filter((p) => p.computer).map((p) => `${p.name}: ${p.score}`);
+  const vars = {
+    round: view.round, score: view.score, top_total: view.top_total, percent: fixed(view.percent, 2),
+    // i18n: between the parts of a list
+    bag: view.bag_count, computers: computers.join(t(", ")),
+  };
   $("dup-status").textContent = over
-    ? `Game over after ${view.rounds.length} rounds.`
-    : `Round ${view.round}. You: ${view.score}, `
-      + view.players.filter((p) => p.computer).map((p) => `${p.name}: ${p.score}, `).join("")
-      + `master moves: ${view.top_total} `
-      + `(${fixed(view.percent, 2)}%). Tiles in the bag: ${view.bag_count}.`;
+    ? tn("Game over after {n} round.", "Game over after {n} rounds.", view.rounds.length)
+    : computers.length
+      ? t("Round {round}. You: {score}, {computers}, master moves: {top_total} ({percent}%). "
+        + "Tiles in the bag: {bag}.", vars)
+      : t("Round {round}. You: {score}, master moves: {top_total} ({percent}%). Tiles in the bag: {bag}.", vars);
   $("dup-rounds").tBodies[0].replaceChildren(...view.rounds.map((rd) => {
     const note = verdictNote(rd.mine);
     return el("tr", { dataset: { round: rd.round } },
@@ -114,7 +133,7 @@ async function play(event) {
 }
 
 export async function showDuplicatePage(id) {
-  showPage("duplicate", "Duplicate");
+  showPage("duplicate", t("Duplicate"));
   $("dup-form").addEventListener("submit", play);
   $("dup-again").addEventListener(
     "click", () => startDuplicate(currentUser()?.name, view ? computersOf(view) : []));
