@@ -32,7 +32,7 @@ PLAYER = "Ann"  # the test's player (a guest, then registered under another name
 UNTRANSLATED = r"""(allowed) => {
   const ok = new Set(allowed);
   const letters = /\p{L}/u;
-  const data = (text) => (text.match(/[\p{L}\p{N}_-]+/gu) || []).every((w) =>
+  const data = (text) => (text.match(/[\p{L}\p{N}]+/gu) || []).every((w) =>
     !letters.test(w) || ok.has(w) || ok.has(w.toLowerCase()) || /^[\p{Lu}\p{N}]+$/u.test(w)
     || /^\p{L}$/u.test(w));
   const shown = (el) => {
@@ -108,7 +108,7 @@ def allowed_data(page: Any, *names: str) -> list[str]:
           }
           return out; }"""
     )
-    return sorted({w for text in words if text for w in re.findall(r"[\w-]+", str(text))})
+    return sorted({w for text in words if text for w in re.findall(r"[^\W_]+", str(text))})
 
 
 def untranslated(page: Any, *names: str) -> list[str]:
@@ -191,10 +191,11 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.click("#summary-close")
     check(page, "a finished game", problems)
     game_id = page.evaluate("window.tessera.gameId")
+    played = allowed_data(page)  # the game's words and moves, shown again by its review
 
     page.goto(f"/review/{game_id}")
     page.wait_for_selector("#rv-body:not([hidden])", timeout=60_000)
-    check(page, "the review", problems)
+    check(page, "the review", problems, *played)
 
     page.goto("/analysis")
     page.wait_for_selector("#an-board .sq")
@@ -244,13 +245,13 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     assert status == 201
     page.goto("/account")
     page.wait_for_selector("#password-form:not([hidden])")
-    check(page, "account (registered)", problems, name)
+    check(page, "account (registered)", problems, name, *played)
     page.goto(f"/u/{name}")
     page.wait_for_selector("#profile-games tbody tr")
     page.locator(".replay-btn").first.click()
     page.wait_for_selector("#replay:not([hidden]) #replay-sheet tr")
     page.click("#replay-next")
-    check(page, "a profile and a replay", problems, name)
+    check(page, "a profile and a replay", problems, name, *played)
 
     listing = "\n".join(f"{where}:\n  " + "\n  ".join(found) for where, found in problems.items())
     assert not problems, f"words outside the catalogue:\n{listing}"
@@ -308,7 +309,25 @@ def test_the_page_speaks_the_language_chosen_with_its_switch(
     assert page.inner_text("#bag-count") == bag.format(n=s["bag_count"])
     tile = page.locator("#rack .tile").first.get_attribute("aria-label") or ""
     assert tile == translated(lang, "blank") or re.search(r"\d", tile), tile
+    # a play the rules refuse: off the start square, or touching no tile, or no word
+    page.click('.sq[data-row="0"][data-col="0"]')
+    page.keyboard.type("".join([t for t in s["rack"] if t != "?"][:2]).lower())
+    page.click("#play-btn")
+    page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+    refusals = {
+        translated(lang, m)
+        for m in (
+            "The first play must cover the start square.",
+            "The play must touch a tile already on the board.",
+            "A word of the play is not in the word list.",
+        )
+    }
+    message = page.inner_text("#message")
+    assert message in refusals or message.startswith(
+        translated(lang, "Not in the word list: {words}.").split("{words}")[0]
+    ), message
     shot(page, f"i18n-{lang}-game")
+    page.click("#recall-btn")
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#resign-btn")

@@ -14,7 +14,7 @@ import { describeClock, endReason, signed, versus } from "./format.js";
 import { listText, t, tn } from "./i18n.js";
 import { openNewGame, rematchHere } from "./newgame.js";
 import { offer } from "./notices.js";
-import { asSentence, describeError } from "./session.js";
+import { describeError, describeRefusal } from "./session.js";
 import { challengeRuleText } from "./rulestext.js";
 import { challengeNews } from "./verdict.js";
 
@@ -231,8 +231,8 @@ function setMessage(text, kind = "error") {
 function clearError() { delete $("message").dataset.sticky; }
 
 // The reason a refused move was refused, once: in the message line, not also in the preview.
-function showRefusal(reason) {
-  setMessage(asSentence(reason));
+function showRefusal(answer) {
+  setMessage(describeRefusal(answer));
   $("preview").textContent = "";
 }
 
@@ -246,7 +246,7 @@ async function updatePreview() {
   try {
     const res = await api.check(app.gameId, { seat: app.state.seat, placements: placements() });
     if (seq !== previewSeq) return;
-    const reason = res.ok ? "" : asSentence(res.message);
+    const reason = res.ok ? "" : describeRefusal(res);
     const alreadySaid = reason && $("message").dataset.sticky && $("message").textContent === reason;
     el.textContent = res.ok ? tn("{move} · {n} point", "{move} · {n} points", res.score, { move: res.move })
       : alreadySaid ? "" : reason;
@@ -631,7 +631,7 @@ async function send(body) {
   try {
     const answer = await move(body);
     if (answer.ok === false) {
-      showRefusal(answer.message);
+      showRefusal(answer);
       render();
       return false;
     }
@@ -686,7 +686,7 @@ async function confirmExchange() {
   try {
     const answer = await move({ action: "exchange", tiles: chosen.join("") });
     if (answer.ok === false) {
-      $("exchange-error").textContent = asSentence(answer.message);
+      $("exchange-error").textContent = describeRefusal(answer);
       return;
     }
     $("exchange-dialog").close();

@@ -2,7 +2,7 @@
 // so, and the words for the server's refusals.
 import { api } from "./api.js";
 import { $, button, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 
 let me = null;  // {name, guest} or null
 const changeListeners = new Set();
@@ -91,7 +91,43 @@ export function describeError(err) {
   if (known && !(err.reason === "bad_credentials" && /current password/.test(err.message))) {
     return known;
   }
+  if (err && err.reason && refusals()[err.reason]) return describeRefusal(err);
   return asSentence((err && err.message) || t("something went wrong"));
+}
+
+// Why the rules refused a move (the game's Reason codes), in the page's language.
+const refusals = () => ({
+  no_tiles: t("A play places at least one tile."),
+  off_board: t("The word runs off the board."),
+  not_in_line: t("The tiles must all be in one row or one column."),
+  gap: t("The squares between the tiles must all be filled."),
+  occupied: t("A square of the play already holds a tile."),
+  not_on_rack: t("Those tiles are not on your rack."),
+  too_many_tiles: t("Too many tiles placed."),
+  first_play_too_few_tiles: t("The first play needs more tiles."),
+  first_play_misses_start: t("The first play must cover the start square."),
+  not_connected: t("The play must touch a tile already on the board."),
+  no_word: t("The play forms no word of two or more letters."),
+  word_too_short: t("A word of the play is too short."),
+  invalid_words: t("A word of the play is not in the word list."),
+  game_over: t("The game is over."),
+  not_your_turn: t("It is not your turn."),
+  exchange_not_allowed: t("These rules allow no exchange now."),
+  bag_too_small: t("Too few tiles in the bag to exchange."),
+  exchange_limit: t("No more exchanges are allowed."),
+  nothing_to_challenge: t("There is nothing to challenge."),
+  challenges_not_allowed: t("These rules allow no challenges."),
+  only_pass_or_challenge: t("The last play ends the game unless challenged: pass (accept) or challenge."),
+});
+
+// A refused move ({reason, message}): in English the server's own words, which name the
+// squares and the words; in another language the page's sentence for the reason (the words
+// not in the word list named), the server's English only for a reason the page does not know.
+export function describeRefusal({ reason, message }) {
+  const known = refusals()[reason];
+  if (currentLanguage() === "en" || !known) return asSentence(message || t("something went wrong"));
+  const words = reason === "invalid_words" && /:\s*(.+)$/.exec(message || "");
+  return words ? t("Not in the word list: {words}.", { words: words[1] }) : known;
 }
 
 // "not a word: QX" → "Not a word: QX."
