@@ -25,9 +25,13 @@ export function describeClock(clock) {
   return t("{minutes} min", vars);
 }
 
-// "standard.blitz" → "standard · blitz"
+// "standard.blitz" → "standard · blitz": a rating's rules family (a preset's own name, or the
+// standard family) and speed, in the page's words.
 export function describeRatingKey(key) {
-  return key.split(".").join(" · ");
+  const [family, speed] = key.split(".");
+  const speeds = { blitz: t("blitz"), rapid: t("rapid"), classic: t("classic") };
+  return [family === "standard" ? t("standard") : family, speeds[speed] || speed]
+    .filter(Boolean).join(" · ");
 }
 
 export function formatDate(ms) {

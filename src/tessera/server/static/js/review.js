@@ -37,6 +37,17 @@ function winLostText(turn) {
   return sim.win_lost === null ? "—" : fixed(sim.win_lost);
 }
 
+// The analysis's note on a turn it could not rank (tessera analyze writes it in English): the
+// page's words for the notes it knows.
+function noteText(note) {
+  return ({
+    "rack not recorded: no alternatives": t("rack not recorded: no alternatives"),
+    "the game was already over here": t("the game was already over here"),
+    "the move played is not a valid move here (a phony, or exchange of unknown tiles)":
+      t("the move played is not a valid move here (a phony, or exchange of unknown tiles)"),
+  })[note] || note;
+}
+
 function announce(turn, count, names) {
   const parts = [turn.best.length ? t("best {move}", { move: turn.best[0].move }) : t("no alternatives")];
   if (turn.equity_lost !== null) parts.push(t("equity lost {lost}", { lost: fixed(turn.equity_lost) }));
@@ -65,7 +76,7 @@ function renderTurn() {
   $("rv-rack").textContent = turn.rack || t("not recorded");
   $("rv-words").textContent = turn.words.join(", ") || "—";
   $("rv-lost").textContent = lostText(turn);
-  $("rv-note").textContent = turn.note;
+  $("rv-note").textContent = noteText(turn.note);
   $("rv-best").tBodies[0].replaceChildren(...turn.best.map((m, i) => el("tr",
     { className: m.move === turn.shown ? "selected" : "" },
     el("td", { text: i + 1 }),
