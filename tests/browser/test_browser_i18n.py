@@ -19,7 +19,7 @@ import uuid
 from typing import Any
 
 import pytest
-from browserkit import axe_violations, shot, wait_my_turn
+from browserkit import axe_violations, hot_seat_game, shot, state, wait_my_turn
 
 from tessera import i18n
 
@@ -58,7 +58,7 @@ UNTRANSLATED = r"""(allowed) => {
     const where = `${parent.tagName.toLowerCase()}#${parent.id || parent.className}`;
     found.add(`text: ${outside} (in ${where})`);
   }
-  const bare = (value) => value.replace(/⟦[^⟦⟧]*⟧/g, "");
+  const bare = (value) => value.replace(/⟦[^⟦⟧]*⟧/g, " ");
   for (const el of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
     if (!shown(el) && !el.closest("[role=grid]")) continue;
     for (const name of ["title", "aria-label", "placeholder"]) {
@@ -161,6 +161,14 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     for mode in ("people", "computers", "computer"):
         page.check(f'input[name="mode"][value="{mode}"]')
         check(page, f"new-game dialog ({mode})", problems)
+    finish = page.evaluate(
+        "async () => (await (await fetch('/api/meta')).json()).presets"
+        ".find((p) => p.finish_targets).name"
+    )
+    page.select_option("#ng-rules", finish)
+    page.wait_for_selector("#ng-finish-note:not([hidden])")
+    check(page, "new-game dialog (a finish-line preset)", problems)
+    page.select_option("#ng-rules", "casual")
     page.check('input[name="ng-clock"][value="own"]')
     page.select_option("#ng-extra-kind", "overtime")
     check(page, "new-game dialog (own clock)", problems)
@@ -252,6 +260,23 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.wait_for_selector("#replay:not([hidden]) #replay-sheet tr")
     page.click("#replay-next")
     check(page, "a profile and a replay", problems, name, *played)
+
+    # people at one screen under a challenge rule: the cover between turns, a play
+    # challenged and the verdict's banner
+    s = hot_seat_game(page, (PLAYER, "Bob"), rules="woogles")
+    page.wait_for_selector("#cover:not([hidden])")
+    check(page, "a game at one screen (the cover)", problems, name, "Bob")
+    page.click("#cover-btn")
+    r, c = s["layout"]["start"]
+    page.click(f'.sq[data-row="{r}"][data-col="{c}"]')
+    page.keyboard.type("".join([t for t in state(page)["rack"] if t != "?"][:2]).lower())
+    page.click("#play-btn")
+    page.wait_for_function(f"() => window.tessera.state.seq > {s['seq']}")
+    page.click("#cover-btn")
+    check(page, "a game at one screen", problems, name, "Bob")
+    page.click("#challenge-btn")
+    page.wait_for_selector("#verdict:not([hidden])")
+    check(page, "a challenge's verdict", problems, name, "Bob")
 
     listing = "\n".join(f"{where}:\n  " + "\n  ".join(found) for where, found in problems.items())
     assert not problems, f"words outside the catalogue:\n{listing}"
