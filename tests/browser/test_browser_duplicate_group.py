@@ -77,6 +77,7 @@ def test_two_people_and_a_computer_play_in_turn_at_one_screen(
     options.get_by_label("Person 2").fill("Bob")
     options.get_by_label("Computer 1").select_option("level2")
     assert not axe_violations(page), axe_violations(page)
+    shot(page, "duplicate-options")
     page.click("#dup-start-btn")
     page.wait_for_url(re.compile(r".*/duplicate/[\w-]+$"))
     page.wait_for_function(PAGE_VIEW)

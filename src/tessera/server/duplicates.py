@@ -56,7 +56,7 @@ def solo_rules(lexicon: Any) -> Rules:
 
 @dataclass
 class Room:
-    """A live solo game and its owner."""
+    """A live duplicate game and its owner."""
 
     id: str
     owner: str
@@ -106,7 +106,7 @@ def to_play(game: DuplicateGame, request: PlayRequest) -> Play:
 
 
 class Duplicates:
-    """The live solo duplicate games of one server process."""
+    """The live duplicate games of one server process."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
@@ -192,8 +192,9 @@ class Duplicates:
         room = await self.room(game_id, user)
         return await self._locked(room, lambda: self._play(room, request))
 
-    async def next_round(self, game_id: str, user: User, round_number: int | None) -> dict[
-            str, Any]:
+    async def next_round(
+        self, game_id: str, user: User, round_number: int | None
+    ) -> dict[str, Any]:
         """Close the open round of a game of computers alone: each hands in, the master
         move goes on the board. Returns the round's outcome and the new view."""
         room = await self.room(game_id, user)

@@ -194,6 +194,19 @@ function update(res, handedIn) {
   else if (view.entry !== null) $("dup-move").focus();
 }
 
+// A request refused because the game moved on (another tab, a double click): show the
+// game as it is now, beside the reason.
+async function refreshAfter(err) {
+  $("dup-error").textContent = describeError(err);
+  if (err.status !== 409) return;
+  try {
+    view = await api.duplicate(gameId);
+    render();
+  } catch {
+    // the reason shown is enough
+  }
+}
+
 async function play(event) {
   event.preventDefault();
   const text = $("dup-move").value.trim();
@@ -209,7 +222,7 @@ async function play(event) {
     $("dup-move").value = "";  // the next person never sees it
     update(res, name);
   } catch (err) {
-    $("dup-error").textContent = describeError(err);
+    await refreshAfter(err);
   } finally {
     sending = false;
     $("dup-play").disabled = false;
@@ -226,8 +239,8 @@ async function nextRound() {
   try {
     update(await api.duplicateNext(gameId, view.round), null);
   } catch (err) {
-    $("dup-error").textContent = describeError(err);
     $("dup-auto").checked = false;
+    await refreshAfter(err);
   } finally {
     sending = false;
     $("dup-next").disabled = false;
