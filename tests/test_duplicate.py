@@ -549,6 +549,82 @@ def test_the_sheet_game_writes_a_documented_record(lex: Lexicon) -> None:
     assert_same_game(replayed, game)
 
 
+def test_a_record_says_which_players_are_computers_and_goes_on_the_same(lex: Lexicon) -> None:
+    """People and computers in one game: the record marks the computers (tessera-computer),
+    and the game rebuilt from it knows who plays each seat and goes on as the original."""
+    from tessera.engine.duplicate_players import DuplicateComputer, computers_hand_in
+
+    game = DuplicateGame("duplicate", lex, players=["Ann", "Bob", "level3", "best"], seed=5,
+                         computers={2: "level3", 3: "best"})
+
+    def bots(g: DuplicateGame) -> dict[int, DuplicateComputer]:
+        return {i: DuplicateComputer(name, seed=g.seed + 31 * g.round + i)
+                for i, name in g.computers.items()}
+
+    def play_round(g: DuplicateGame) -> None:
+        g.submit("Ann", str(g.tops()[0]))
+        g.submit("Bob", "8D ZZZ")  # unreadable or illegal: scores 0
+        computers_hand_in(g, bots(g))
+        g.close_round()
+
+    for _ in range(3):
+        play_round(game)
+    game.submit("Ann", str(game.tops()[0]))  # round 4 is open: Ann has handed in
+    record = gcg.dumps(game)
+    assert record.splitlines()[6:12] == [
+        "#tile-set tessera-duplicate Ann Ann",
+        "#tile-set tessera-duplicate Bob Bob",
+        "#tile-set tessera-duplicate level3 level3",
+        "#tile-set tessera-computer level3 level3",
+        "#tile-set tessera-duplicate best best",
+        "#tile-set tessera-computer best best",
+    ]
+    assert gcg.loads(record).duplicate_computers == {"level3": "level3", "best": "best"}
+    replayed = gcg.replay_duplicate(record, lexicon=lex)
+    assert replayed.computers == game.computers == {2: "level3", 3: "best"}
+    assert_same_game(replayed, game)
+    assert gcg.dumps(replayed) == record
+    for g in (game, replayed):  # round 4 closes the same way in both
+        g.submit("Bob", str(g.tops()[0]))
+        computers_hand_in(g, bots(g))
+        g.close_round()
+        play_round(g)
+    assert_same_game(replayed, game)
+    assert replayed.rounds[-1].submissions[2].score == game.rounds[-1].submissions[2].score
+    # a record without the marks (as written before them) is a game of people
+    unmarked = "".join(line for line in record.splitlines(keepends=True)
+                       if "tessera-computer" not in line)
+    assert gcg.replay_duplicate(unmarked, lexicon=lex).computers == {}
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("#tile-set tessera-computer level3", "needs a player's nickname and the name"),
+        ("#tile-set tessera-computer Zed level3", "no duplicate player 'Zed' declared"),
+        ("#tile-set tessera-computer Ann level1\n#tile-set tessera-computer Ann level2",
+         "marked a computer twice"),
+    ],
+)
+def test_a_bad_computer_mark_is_refused_at_its_line(lex: Lexicon, line: str,
+                                                     message: str) -> None:
+    game = DuplicateGame("duplicate", lex, players=["Ann"], seed=3)
+    record = gcg.dumps(game).replace(
+        "#tile-set tessera-duplicate Ann Ann\n",
+        "#tile-set tessera-duplicate Ann Ann\n" + line + "\n",
+    )
+    with pytest.raises(gcg.GcgError, match=message) as err:
+        gcg.loads(record)
+    assert err.value.line == record.splitlines().index(line.splitlines()[-1]) + 1
+
+
+def test_computer_marks_name_seats_of_the_game(lex: Lexicon) -> None:
+    with pytest.raises(ValueError, match="not a seat of the game"):
+        DuplicateGame("duplicate", lex, players=["Ann"], computers={1: "best"})
+    with pytest.raises(ValueError, match="one-word name"):
+        DuplicateGame("duplicate", lex, players=["Ann", "Bob"], computers={1: "level 3"})
+
+
 def test_a_record_without_the_seed_replays_from_its_racks(lex: Lexicon) -> None:
     game = DuplicateGame("duplicate", lex, players=["Ann", "Bob", "Cy"], seed=11)
     play_sheet_rounds(game)

@@ -45,7 +45,7 @@ rack that had no play).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -267,7 +267,10 @@ class DuplicateGame:
     """A duplicate game: ``DuplicateGame("duplicate", lex, players=["Ann", "Bob"], seed=7)``.
 
     One player alone plays against the master move. ``lexicon`` is required: it judges the
-    submitted words and finds the master moves.
+    submitted words and finds the master moves. ``computers`` marks the seats a computer
+    plays, each with the name of the computer that plays it (``{1: "level3"}``, see
+    :class:`~tessera.engine.duplicate_players.DuplicateComputer`): the game does not run
+    them, it keeps the mark so that its record says who plays.
     """
 
     def __init__(
@@ -276,6 +279,7 @@ class DuplicateGame:
         lexicon: Lexicon | None = None,
         players: Sequence[str] = ("Player 1",),
         seed: int | None = None,
+        computers: Mapping[int, str] | None = None,
     ) -> None:
         self.rules = preset(rules)
         if self.rules.duplicate is None:
@@ -289,6 +293,7 @@ class DuplicateGame:
             raise ValueError(f"a duplicate game takes 1–{MAX_PLAYERS} players, not {len(players)}")
         if len(set(players)) != len(players):
             raise ValueError("player names must be different")
+        self.computers: dict[int, str] = _computer_seats(computers or {}, len(players))
         self.settings: DuplicateSettings = self.rules.duplicate
         self.lexicon = lexicon
         self.tileset = self.rules.tileset
@@ -653,6 +658,16 @@ class DuplicateGame:
             f"<DuplicateGame ({self.rules.name}) round {self.round} rack={rack!r} "
             f"scores={self._scores} top={self._top_total} state={self.state.value}>"
         )
+
+
+def _computer_seats(computers: Mapping[int, str], players: int) -> dict[int, str]:
+    """``computers`` checked: seats of the game, each with a one-word computer name."""
+    for seat, name in computers.items():
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ValueError(f"computer seat {seat!r} is not a seat of the game (0–{players - 1})")
+        if not isinstance(name, str) or not name or any(ch.isspace() for ch in name):
+            raise ValueError(f"seat {seat}'s computer needs a one-word name, not {name!r}")
+    return dict(sorted(computers.items()))
 
 
 def _blanks(play: Play) -> int:

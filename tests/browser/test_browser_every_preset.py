@@ -3,8 +3,10 @@ with the New game dialog's own controls (its rules menu set to the preset) is sh
 game page to its end: nobody is asked for a move, the page reaches "over", and the final
 scores are shown in the players' list and the end-of-game dialog.
 
-``duplicate`` is not offered on the web's new-game dialog (it is a DuplicateGame), so it is
-left out (``support.presets.TWO_PLAYER``)."""
+``duplicate`` is a DuplicateGame, not offered on the New game dialog
+(``support.presets.TWO_PLAYER`` leaves it out): its computer-against-computer game is
+started from the duplicate options' own controls (no person, two computers) and watched,
+round after round on its own, to the final table."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from support.presets import TWO_PLAYER
 pytestmark = pytest.mark.browser
 
 OVER = "() => window.tessera.state && window.tessera.state.state === 'over'"
+DUPLICATE_OVER = "() => window.tessera.duplicate && window.tessera.duplicate.state === 'over'"
 
 
 @pytest.mark.parametrize("preset", TWO_PLAYER)
@@ -49,6 +52,41 @@ def test_computer_against_computer_to_the_end(page: Any, preset: str) -> None:
     assert page.locator("#cover").is_hidden()  # no "pass the device" screen
     scores = page.locator("#players .player .score").all_inner_texts()
     assert scores == [str(x) for x in s["scores"]]
+
+
+def test_duplicate_computer_against_computer_to_the_end(page: Any) -> None:
+    page.goto("/")
+    page.click("#duplicate-options")
+    options = page.locator("#dup-start")
+    options.wait_for()
+    options.get_by_label("Person 1").fill("")  # nobody at the screen: computers alone
+    options.get_by_label("Computer 1").select_option("level1")
+    options.get_by_label("Computer 2").select_option("level2")
+    options.get_by_role("button", name="Start a duplicate game").click()
+    page.wait_for_url("**/duplicate/*")
+    page.wait_for_function("() => window.tessera && window.tessera.duplicate")
+    page.get_by_label("Play the next rounds on their own").check()
+    page.wait_for_function(DUPLICATE_OVER, timeout=180_000)
+    v = page.evaluate("() => window.tessera.duplicate")
+    assert v["rules"]["name"] == "duplicate"
+    assert [(p["name"], p["computer"]) for p in v["players"]] == [
+        ("level1", True), ("level2", True)
+    ]
+    assert v["watch"] and len(v["rounds"]) > 4, v["rounds"]  # a real game was played
+    result = v["result"]
+    assert result["reason"] and sorted(result["ranking"]) == ["level1", "level2"]
+    # the final table: both computers, best first, with their points and share of the tops
+    page.wait_for_selector("#dup-result:not([hidden])")
+    by_name = {p["name"]: p for p in v["players"]}
+    rows = page.locator("#dup-final tbody tr")
+    assert rows.count() == 2
+    for i, name in enumerate(result["ranking"]):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        assert cells[:2] == [name, str(by_name[name]["score"])], cells
+    assert by_name[result["ranking"][0]]["score"] >= by_name[result["ranking"][1]]["score"]
+    # the page never asked anybody for a play
+    assert page.locator("#dup-form").is_hidden() and page.locator("#dup-entry").is_hidden()
+    assert page.locator("#dup-rounds tbody tr").count() == len(v["rounds"])
 
 
 def test_the_computers_mode_is_labelled_reachable_by_keyboard_and_remembered(page: Any) -> None:

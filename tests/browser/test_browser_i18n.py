@@ -221,10 +221,7 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.fill("#search-text", "AEINRST")
     page.click("#search-btn")
     page.wait_for_selector("#search-result p")
-    page.wait_for_selector("#quiz-start:not([hidden]), #quiz-card:not([hidden])")
-    if page.locator("#quiz-start").is_visible():  # a returning guest's quiz asks at once
-        page.click("#quiz-start")
-    page.wait_for_selector("#quiz-card:not([hidden])")
+    page.wait_for_selector("#quiz-card:not([hidden])")  # a returning guest's quiz asks at once
     check(page, "word study", problems)
     page.click("#quiz-check")
     page.wait_for_selector("#quiz-verdict p")
@@ -236,6 +233,27 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.click("#dup-start-btn")
     page.wait_for_selector("#dup-game:not([hidden])")
     check(page, "duplicate (a round)", problems)
+    page.goto("/duplicate")  # two people and a computer at one screen
+    page.wait_for_selector("#dup-start:not([hidden])")
+    page.fill("#dup-person-2", "Bob")
+    page.select_option("#dup-opponent", "level1")
+    page.click("#dup-start-btn")
+    page.wait_for_selector("#dup-entry:not([hidden])")
+    check(page, "duplicate at one screen", problems, "Bob")
+    page.fill("#dup-move", "8D ZZZZZ")  # not a play of the rack: scores nothing
+    page.click("#dup-play")
+    page.wait_for_function("() => /Bob/.test(document.getElementById('dup-entry').textContent)")
+    check(page, "duplicate at one screen (the second entry)", problems, "Bob")
+    page.goto("/duplicate")  # computers alone, watched
+    page.wait_for_selector("#dup-start:not([hidden])")
+    page.fill("#dup-person-1", "")
+    page.select_option("#dup-opponent", "level1")
+    page.select_option("#dup-opponent-2", "level2")
+    page.click("#dup-start-btn")
+    page.wait_for_selector("#dup-watch:not([hidden])")
+    page.click("#dup-next")
+    page.wait_for_selector("#dup-rounds tbody tr")
+    check(page, "duplicate between computers", problems)
 
     page.goto("/invite/no-such-invitation")
     page.wait_for_function("() => document.getElementById('invite-text').textContent")

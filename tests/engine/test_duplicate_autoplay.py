@@ -29,6 +29,10 @@ def test_autoplay_plays_duplicate_games_whose_records_verify(tmp_path: Path) -> 
     verified = runner.invoke(main, ["gcg", "verify", *map(str, files)])
     assert verified.exit_code == 0, verified.output
     assert verified.output.count("OK ") == 2 and "(duplicate, " in verified.output
+    from tessera.formats.gcg import replay_duplicate
+
+    rebuilt = replay_duplicate(files[0].read_text(encoding="utf-8"))
+    assert rebuilt.computers == {0: "best", 1: "level2"}  # the record says who played
 
 
 def test_verify_names_the_line_of_a_tampered_duplicate_record(tmp_path: Path) -> None:

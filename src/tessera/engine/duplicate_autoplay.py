@@ -91,11 +91,11 @@ def duplicate_autoplay(
     tops: list[int] = []
     for g in range(games):
         game_seed = seed * 1_000_003 + g
-        game = DuplicateGame(game_rules, lex, players=list(names), seed=game_seed)
-        computers = {
-            i: DuplicateComputer(AUTOPLAY_TO_DUPLICATE[pair[i]], seed=game_seed + i)
-            for i in range(2)
-        }
+        kinds = {i: AUTOPLAY_TO_DUPLICATE[pair[i]] for i in range(2)}
+        game = DuplicateGame(
+            game_rules, lex, players=list(names), seed=game_seed, computers=kinds
+        )  # the record says both seats are computers, and which
+        computers = {i: DuplicateComputer(kind, seed=game_seed + i) for i, kind in kinds.items()}
         play_duplicate_game(game, computers)
         result = game.results()
         points.append((result.scores[0], result.scores[1]))

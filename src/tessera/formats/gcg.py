@@ -30,10 +30,11 @@ the one pragma all three peers accept and ignore:
 * ``#tile-set tessera-incomplete`` and ``#tile-set tessera-rack <nick> <rack>`` for a game not
   over, then ``#rackN`` for the player to move (MAGPIE allows one ``#rackN``, and nothing
   after it);
-* ``#tile-set tessera-duplicate <nick> <name>`` and ``#tile-set tessera-submit …`` — a
-  duplicate game (R8.4): the move lines are the master moves of a pseudo-player, and these
-  lines carry the players and their submissions (:mod:`tessera.formats.gcg_duplicate`;
-  read back with :func:`replay_duplicate`).
+* ``#tile-set tessera-duplicate <nick> <name>``, ``#tile-set tessera-computer <nick>
+  <computer>`` and ``#tile-set tessera-submit …`` — a duplicate game (R8.4): the move lines
+  are the master moves of a pseudo-player, and these lines carry the players, which of them
+  are computers, and their submissions (:mod:`tessera.formats.gcg_duplicate`; read back
+  with :func:`replay_duplicate`).
 
 The same keys are read as ``#tessera-rules``, ``#tessera-seed`` and ``#tessera-end`` pragmas,
 as records written before issue 9 have them. Multi-letter tiles are written in brackets
@@ -171,7 +172,7 @@ END_MARKER_REASONS = (
 _LATE_PRAGMAS = {"note", "incomplete", "tessera-end", "-", "tile-set", "game-board"}
 # Tessera's data rides in #tile-set lines, which MAGPIE, Macondo and Quackle all read and
 # ignore (see dumps); these keys must come before the first event.
-_TESSERA_HEADER_KEYS = {"rules", "seed", "seats", "duplicate"}
+_TESSERA_HEADER_KEYS = {"rules", "seed", "seats", "duplicate", "computer"}
 TESSERA_DATA = "tessera-"
 FIRST_GIVEN = "first-given"  # after the seed: the game named its first player, drew no tiles
 
@@ -286,6 +287,7 @@ class GcgGame:
     first_given: bool = False  # the first player was named, not drawn (tessera-seed)
     # a duplicate record (tessera-duplicate, tessera-submit): its players and submissions
     duplicate_players: list[GcgPlayer] = field(default_factory=list)
+    duplicate_computers: dict[str, str] = field(default_factory=dict)  # nick -> computer
     submissions: list[GcgSubmission] = field(default_factory=list)
 
     @property
@@ -566,6 +568,8 @@ class _Reader:
             self.r.incomplete = True
         elif key == "duplicate":
             self._duplicate_player(rest, number)
+        elif key == "computer":
+            self._duplicate_computer(rest, number)
         elif key == "submit":
             self.r.submissions.append(_submission(rest, number))
         elif key == "rack":
@@ -587,6 +591,27 @@ class _Reader:
         if len(players) >= MAX_DUPLICATE_PLAYERS:
             raise GcgError(f"more than {MAX_DUPLICATE_PLAYERS} duplicate players", number)
         players.append(GcgPlayer(len(players) + 1, nick, name.strip() or nick, number))
+
+    def _duplicate_computer(self, value: str, number: int) -> None:
+        parts = value.split()
+        if len(parts) != 2:
+            raise GcgError(
+                f"#tile-set {TESSERA_DATA}computer needs a player's nickname and the name of "
+                "the computer that plays it",
+                number,
+            )
+        nick, computer = parts
+        computers = self.r.duplicate_computers
+        if nick in computers:
+            raise GcgError(f"duplicate player {excerpt(nick)!r} is marked a computer twice",
+                           number)
+        if not any(p.nick == nick for p in self.r.duplicate_players):
+            raise GcgError(
+                f"#tile-set {TESSERA_DATA}computer: no duplicate player {excerpt(nick)!r} "
+                "declared before it",
+                number,
+            )
+        computers[nick] = computer
 
     def _seats(self, value: str, number: int) -> None:
         nicks = value.split()

@@ -13,15 +13,23 @@ programs read the tops as a solo game; the players and their submissions ride in
     #tile-set tessera-seed 7
     #tile-set tessera-duplicate ann Ann
     #tile-set tessera-duplicate bob Bob
+    #tile-set tessera-duplicate level3 level3
+    #tile-set tessera-computer level3 level3
     >top: AAEILRT 8D REALIA +14 14
     #tile-set tessera-submit 1 ann valid +14 14 ms=61000 "8C AERIAL"
     #tile-set tessera-submit 1 bob invalid_words +0 0 declared=20 "8D RAILET"
+    #tile-set tessera-submit 1 level3 valid +12 12 "8G LIRA"
 
 * ``#player1`` is the pseudo-player whose move lines are the rounds: the line's rack is the
   round's rack, its play the master move (``.`` = a tile already on the board), its score
   the top's, its total the total of the tops.
 * ``#tile-set tessera-duplicate NICK NAME`` — one per player, in seat order, before the
   first move line.
+* ``#tile-set tessera-computer NICK COMPUTER`` — the player NICK is a computer, and
+  COMPUTER names which (a :class:`~tessera.engine.duplicate_players.DuplicateComputer`
+  name such as ``level3``), so a game rebuilt from its record knows who plays each seat
+  (``DuplicateGame.computers``). It follows the
+  player's ``tessera-duplicate`` line; a player without one is a person.
 * ``#tile-set tessera-submit ROUND NICK VERDICT +SCORE TOTAL [declared=N] [ms=N] [bonus=N]
   ["TEXT"]`` — a player's submission in a round: its verdict (a
   :class:`~tessera.duplicate.Verdict` value), the points it scored, the player's total after
@@ -93,8 +101,10 @@ def dumps_duplicate(game: DuplicateGame) -> str:
         lines.append(f"#tile-distribution {TILESET_GCG_NAMES.get(rules.tiles, rules.tiles)}")
     lines.append(f"{TESSERA_PRAGMA}rules {_pragma_safe(encode_rules_text(rules))}")
     lines.append(f"{TESSERA_PRAGMA}seed {game.seed}")
-    for nick, name in zip(players, game.players, strict=True):
+    for seat, (nick, name) in enumerate(zip(players, game.players, strict=True)):
         lines.append(f"{TESSERA_PRAGMA}duplicate {nick} {' '.join(name.split()) or nick}")
+        if seat in game.computers:
+            lines.append(f"{TESSERA_PRAGMA}computer {nick} {game.computers[seat]}")
     totals = [0] * game.num_players
     top_total = 0
     for rd in game.rounds:
@@ -167,11 +177,13 @@ def replay_duplicate(
     names = [p.name for p in dup]
     if len(set(names)) != len(names):
         names = [p.nick for p in dup]
+    seats = {p.nick: i for i, p in enumerate(dup)}
+    computers = {seats[nick]: name for nick, name in record.duplicate_computers.items()}
     try:
-        game = DuplicateGame(chosen, lex, players=names, seed=record.seed or 0)
+        game = DuplicateGame(chosen, lex, players=names, seed=record.seed or 0,
+                             computers=computers)
     except ValueError as exc:
         raise GcgError(f"cannot start the game: {exc}") from None
-    seats = {p.nick: i for i, p in enumerate(dup)}
     by_round: dict[int, list[GcgSubmission]] = defaultdict(list)
     for sub in record.submissions:
         by_round[sub.round].append(sub)

@@ -1,15 +1,18 @@
-"""Duplicate games (R8.4) served to their owners: one person against the master move, and
-computers beside them if they ask (up to ``MAX_OPPONENTS``; seat 0 is the person, every
-other seat a :class:`~tessera.engine.duplicate_players.DuplicateComputer` named by its
-level, which hands in its play when the person does).
+"""Duplicate games (R8.4) served to their owners: one person or several at one screen, and
+computers beside them (or computers alone, watched), up to ``MAX_SEATS`` players. Each
+computer is a :class:`~tessera.engine.duplicate_players.DuplicateComputer` named by its
+level; the game marks its seats (``DuplicateGame.computers``), and so does its record.
+
+A round closes when every person has handed in their play, in seat order (the page says
+whose entry it is and shows nobody's play until the round closes); the computers hand in
+then. With no person, each ``/next`` closes a round. Finding the round's tops and the
+computers' plays runs on the hub's CPU pool, never on the event loop.
 
 A game lives in memory while it is played, each behind its own lock, and is dropped when
 idle (or beyond ``max_live_games``, the least recently used first) like the hub's games;
-:mod:`.duplicate_store` keeps its GCG record, rewritten after every round, from which
+:mod:`.duplicate_store` keeps its GCG record, rewritten after every hand-in, from which
 :func:`tessera.formats.gcg.replay_duplicate` rebuilds it when next asked for. The round
-clock is off (``round_seconds=None``): alone at a page there is nobody to wait for. Each
-submission closes its round at once (one player), and finding the round's tops runs on the
-hub's CPU pool, never on the event loop.
+clock is off (``round_seconds=None``): at one screen there is nobody to time.
 """
 
 from __future__ import annotations
@@ -18,11 +21,11 @@ import asyncio
 import dataclasses
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from tessera.duplicate import DuplicateGame, Submission
+from tessera.duplicate import DuplicateGame
 from tessera.engine.duplicate_players import (
     DUPLICATE_PLAYER_NAMES,
     DuplicateComputer,
@@ -34,17 +37,13 @@ from tessera.move import NotationError, Play, parse_move
 from tessera.rules import Rules, preset
 
 from .accounts import User
+from .duplicate_requests import PlayRequest, StartRequest
 from .duplicate_store import DuplicateStore
-from .duplicate_views import PLAYER, submission_json, view_json
-from .errors import RequestError, field_int, field_str
-from .hub import MAX_MOVE_TEXT, MAX_PLACEMENTS, Hub, placements_play
+from .duplicate_views import entry_of, outcome_json, people_of, view_json
+from .errors import RequestError
+from .hub import Hub, placements_play
 from .storage import is_game_id
-from .views import move_text
 
-MAX_DECLARED = 9999  # no play scores more than a few thousand
-PLAY_FIELDS = frozenset({"placements", "move", "declared", "round"})
-START_FIELDS = frozenset({"opponents"})
-MAX_OPPONENTS = 3
 T = TypeVar("T")
 
 
@@ -57,7 +56,7 @@ def solo_rules(lexicon: Any) -> Rules:
 
 @dataclass
 class Room:
-    """A live solo game and its owner."""
+    """A live duplicate game and its owner."""
 
     id: str
     owner: str
@@ -67,68 +66,24 @@ class Room:
     busy: int = 0  # requests holding or waiting for the lock: never evicted meanwhile
 
 
-@dataclass(frozen=True)
-class PlayRequest:
-    """A checked ``/play`` body: placements or notation, the declared score, the round."""
-
-    placements: Any
-    text: str | None
-    declared: int | None
-    round: int | None
-
-
-def read_play(body: dict[str, Any]) -> PlayRequest:
-    """Bound and check a ``/play`` body before it waits for the game (400 when malformed)."""
-    unknown = set(body) - PLAY_FIELDS
-    if unknown:
-        raise RequestError(400, "bad_field", f"unknown field {sorted(unknown)[0]!r}")
-    has_move, has_placements = "move" in body, "placements" in body
-    if has_move == has_placements:
-        raise RequestError(400, "bad_play", "send either placements or move")
-    text = field_str(body, "move", MAX_MOVE_TEXT).strip() if has_move else None
-    if has_move and not text:
-        raise RequestError(400, "bad_play", "write the play, such as 8D QUITE")
-    placements = body.get("placements")
-    if has_placements:
-        if not isinstance(placements, list) or not placements:
-            raise RequestError(400, "bad_play", "placements is a list of [row, column, letter]")
-        if len(placements) > MAX_PLACEMENTS:
-            raise RequestError(400, "bad_play", "too many tiles in one play")
-    declared = field_int(body, "declared", required=False)
-    if declared is not None and not 0 <= declared <= MAX_DECLARED:
-        raise RequestError(400, "bad_declared", f"declared is a score from 0 to {MAX_DECLARED}")
-    round_number = field_int(body, "round", required=False)
-    return PlayRequest(placements, text, declared, round_number)
-
-
-def read_opponents(body: dict[str, Any]) -> list[str]:
-    """The computers a new game's body asks for (none when it names none): 400 unless a
-    list of at most ``MAX_OPPONENTS`` different computer names."""
-    unknown = set(body) - START_FIELDS
-    if unknown:
-        raise RequestError(400, "bad_field", f"unknown field {sorted(unknown)[0]!r}")
-    names = body.get("opponents", [])
-    if not isinstance(names, list) or len(names) > MAX_OPPONENTS:
-        raise RequestError(
-            400, "bad_opponents", f"opponents is a list of at most {MAX_OPPONENTS} computers"
-        )
-    if any(not isinstance(n, str) or n not in DUPLICATE_PLAYER_NAMES for n in names):
-        raise RequestError(
-            400, "bad_opponents", f"computers are {', '.join(DUPLICATE_PLAYER_NAMES)}"
-        )
-    if len(set(names)) != len(names):
-        raise RequestError(400, "bad_opponents", "each computer plays once")
-    return names
-
-
 def computers_of(game: DuplicateGame) -> dict[int, DuplicateComputer]:
-    """Every seat but the person's, as the computer its name says, seeded by the game and
-    the round (so a game rebuilt from its record goes on as it would have)."""
+    """The computer seats, as the computer each is marked, seeded by the game and the round
+    (so a game rebuilt from its record goes on as it would have)."""
     return {
         i: DuplicateComputer(name, seed=game.seed + 7919 * game.round + i)
-        for i, name in enumerate(game.players)
-        if i != PLAYER
+        for i, name in game.computers.items()
     }
+
+
+def mark_unmarked_computers(game: DuplicateGame) -> None:
+    """A record written before computers were marked had one person, at seat 0, and every
+    other seat a computer named by its level: mark those seats (people's names never are a
+    computer's, so a game of people is left as it is)."""
+    if not game.computers:
+        game.computers = {
+            i: name for i, name in enumerate(game.players)
+            if i > 0 and name in DUPLICATE_PLAYER_NAMES
+        }
 
 
 def to_play(game: DuplicateGame, request: PlayRequest) -> Play:
@@ -151,7 +106,7 @@ def to_play(game: DuplicateGame, request: PlayRequest) -> Play:
 
 
 class Duplicates:
-    """The live solo duplicate games of one server process."""
+    """The live duplicate games of one server process."""
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
@@ -161,22 +116,28 @@ class Duplicates:
     async def _cpu(self, job: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.hub.cpu, job)
 
-    async def create(self, user: User, opponents: list[str] | None = None) -> Room:
-        opponents = opponents or []
-        if user.name in opponents:
-            raise RequestError(
-                400, "bad_opponents", f"your name is that of the computer {user.name}"
-            )
+    async def create(self, user: User, start: StartRequest | None = None) -> Room:
+        """A new game of ``start``'s people (the owner alone when it names none) and
+        computers, in that seat order."""
+        opponents = start.opponents if start is not None else []
+        people = start.people if start is not None else None
+        if people is None:
+            if user.name in opponents:
+                raise RequestError(
+                    400, "bad_opponents", f"your name is that of the computer {user.name}"
+                )
+            people = [user.name]
+        computers = {len(people) + k: name for k, name in enumerate(opponents)}
         lexicon_name = self.hub.config.default_lexicon
         lexicon = self.hub.lexicon(lexicon_name)
 
-        def start() -> tuple[DuplicateGame, str]:
+        def begin() -> tuple[DuplicateGame, str]:
             game = DuplicateGame(
-                solo_rules(lexicon), lexicon, players=[user.name, *opponents]
+                solo_rules(lexicon), lexicon, players=[*people, *opponents], computers=computers
             )
             return game, gcg.dumps(game)
 
-        game, record = await self._cpu(start)
+        game, record = await self._cpu(begin)
         game_id = await asyncio.to_thread(self.store.create, user.id, lexicon_name, record)
         room = Room(game_id, user.id, game)
         self._keep(room)
@@ -196,6 +157,7 @@ class Duplicates:
                 raise RequestError(403, "forbidden", "this duplicate game is someone else's")
             lexicon = self.hub.lexicon(row.lexicon)
             game = await self._cpu(lambda: gcg.replay_duplicate(row.record, lexicon=lexicon))
+            mark_unmarked_computers(game)
             room = self.rooms.get(game_id) or Room(game_id, row.user_id, game)  # a race: one
             self._keep(room)
         if room.owner != user.id:
@@ -222,53 +184,99 @@ class Duplicates:
                 raise RequestError(409, "game_on", "the record is yours once the game is over")
             return gcg.dumps(room.game)
 
-    async def play(self, game_id: str, user: User, body: dict[str, Any]) -> dict[str, Any]:
-        """Submit the owner's play and close the round: the round's outcome and the new
-        view. A refused request leaves the game as it was."""
-        request = read_play(body)
+    async def play(self, game_id: str, user: User, request: PlayRequest) -> dict[str, Any]:
+        """Hand in a person's play; when it is the last person's of the round, the computers
+        hand in and the round closes. Returns the round's outcome (None while people are
+        still to hand in: nobody's play is shown before the round closes) and the new view.
+        A refused request leaves the game as it was."""
         room = await self.room(game_id, user)
+        return await self._locked(room, lambda: self._play(room, request))
+
+    async def next_round(
+        self, game_id: str, user: User, round_number: int | None
+    ) -> dict[str, Any]:
+        """Close the open round of a game of computers alone: each hands in, the master
+        move goes on the board. Returns the round's outcome and the new view."""
+        room = await self.room(game_id, user)
+        return await self._locked(room, lambda: self._next(room, round_number))
+
+    async def _locked(self, room: Room, job: Callable[[], Awaitable[T]]) -> T:
         room.busy += 1
         try:
             async with room.lock:
-                return await self._play(room, request)
+                return await job()
         finally:
             room.busy -= 1
             room.last_used = time.monotonic()
 
-    async def _play(self, room: Room, request: PlayRequest) -> dict[str, Any]:
-        game = room.game
+    @staticmethod
+    def _check_open(game: DuplicateGame, round_number: int | None) -> None:
         if game.is_over:
             raise RequestError(409, "game_over", "the game is over")
-        if request.round is not None and request.round != game.round:
+        if round_number is not None and round_number != game.round:
             raise RequestError(
-                409, "round_closed", f"round {request.round} is not open; round {game.round} is"
+                409, "round_closed", f"round {round_number} is not open; round {game.round} is"
             )
+
+    async def _play(self, room: Room, request: PlayRequest) -> dict[str, Any]:
+        game = room.game
+        self._check_open(game, request.round)
+        people = people_of(game)
+        if not people:
+            raise RequestError(409, "no_people", "computers alone play this game")
+        seat = request.seat if request.seat is not None else entry_of(game)
+        if seat not in people:
+            raise RequestError(400, "bad_seat", f"seat {seat} is not a person's in this game")
+        entry = entry_of(game)
+        if seat != entry:
+            assert entry is not None  # a round is open, so a person is still to hand in
+            if game.submission(seat) is not None:
+                raise RequestError(409, "handed_in",
+                                   f"{game.players[seat]} has handed in this round")
+            raise RequestError(409, "not_their_entry",
+                               f"it is {game.players[entry]}'s entry, not {game.players[seat]}'s")
         play = to_play(game, request)
+        waiting = set(game.waiting)
+        last = [i for i in people if i in waiting] == [seat]  # the round closes after it
 
-        def submit() -> tuple[Submission, str]:
-            game.submit(PLAYER, play, declared=request.declared)
-            computers_hand_in(game, computers_of(game))
-            game.close_round()
-            return game.rounds[-1].submissions[PLAYER], gcg.dumps(game)
+        def submit() -> str:
+            game.submit(seat, play, declared=request.declared)
+            if last:
+                computers_hand_in(game, computers_of(game))
+                game.close_round()
+            return gcg.dumps(game)
 
-        mine, record = await self._cpu(submit)
-        try:
-            await asyncio.to_thread(self.store.save, room.id, record, game.is_over)
-        except Exception:
-            # memory is a round ahead of the database: forget it, the record is the truth
-            self.rooms.pop(room.id, None)
-            raise
-        rd = game.rounds[-1]
-        alphabet = game.alphabet
+        record = await self._cpu(submit)
+        await self._save(room, record)
         return {
-            "outcome": {
-                "round": rd.number,
-                **submission_json(mine, alphabet),
-                "top": move_text(rd.top, alphabet),
-                "top_score": rd.top.score or 0,
-            },
+            "outcome": outcome_json(game, seat) if last else None,
             "view": {"id": room.id, **view_json(game)},
         }
+
+    async def _next(self, room: Room, round_number: int | None) -> dict[str, Any]:
+        game = room.game
+        self._check_open(game, round_number)
+        if people_of(game):
+            raise RequestError(
+                409, "people_play", "this game's rounds close when every person has handed in"
+            )
+
+        def close() -> str:
+            computers_hand_in(game, computers_of(game))
+            game.close_round()
+            return gcg.dumps(game)
+
+        record = await self._cpu(close)
+        await self._save(room, record)
+        return {"outcome": outcome_json(game, None), "view": {"id": room.id, **view_json(game)}}
+
+    async def _save(self, room: Room, record: str) -> None:
+        try:
+            await asyncio.to_thread(self.store.save, room.id, record, room.game.is_over)
+        except Exception:
+            # memory is ahead of the database: forget it, the record is the truth
+            self.rooms.pop(room.id, None)
+            raise
 
     def evict_idle(self, keep: Room | None = None) -> int:
         """Drop games idle for ``idle_game_s`` (``idle_over_game_s`` once over) and the least

@@ -84,10 +84,13 @@ export const api = {
   reviewSimulation: (id, turn) => request("GET", `/api/games/${id}/review/turns/${turn}/simulation`),
   simulateUpload: (gcg, turn) => request("POST", "/api/review/simulate", { body: { gcg, turn } }),
   rematch: (id) => request("POST", `/api/games/${id}/rematch`),
-  // solo duplicate games
-  duplicateStart: (opponents = []) => request("POST", "/api/duplicate", { body: { opponents } }),
+  // duplicate games (people: the names at the screen; left out, the player alone)
+  duplicateStart: (opponents = [], people = null) => request("POST", "/api/duplicate", {
+    body: people === null ? { opponents } : { opponents, people } }),
   duplicate: (id) => request("GET", `/api/duplicate/${enc(id)}`),
   duplicatePlay: (id, body) => request("POST", `/api/duplicate/${enc(id)}/play`, { body }),
+  duplicateNext: (id, round) => request("POST", `/api/duplicate/${enc(id)}/next`, {
+    body: { round } }),
   // the analysis board
   analyzeMoves: (body) => request("POST", "/api/analysis/moves", { body }),
   analysisPosition: (body) => request("POST", "/api/analysis/position", { body }),
