@@ -90,7 +90,8 @@ def pseudo_catalogue() -> dict[str, Any]:
 def allowed_data(page: Any, *names: str) -> list[str]:
     """The words on the page that are data, not interface: the app's name, the languages'
     own names, rules presets, word lists and computer levels, month names (dates are
-    written by Intl), the players and every word of the moves on the page."""
+    written by Intl), the players and every word of the moves on the page (a game's or a
+    duplicate game's)."""
     meta = page.evaluate("async () => (await fetch('/api/meta')).json()")
     words = ["Tessera", "GCG", "CGP", "lex", PLAYER, *names, *i18n.LANGUAGES.values()]
     words += [p["name"] for p in meta["presets"]] + meta["lexicons"] + meta["levels"]
@@ -105,6 +106,14 @@ def allowed_data(page: Any, *names: str) -> list[str]:
           if (s) {
             out.push(...s.names, s.lexicon, s.rules.name);
             for (const e of s.history) out.push(e.move || '', ...(e.words || []), e.position || '');
+          }
+          const d = window.tessera && window.tessera.duplicate;
+          if (d) {
+            out.push(...d.players.map((p) => p.name));
+            for (const rd of d.rounds) {
+              out.push(rd.top, rd.rack, rd.mine ? rd.mine.play : '');
+              for (const p of [...(rd.players || []), ...(rd.others || [])]) out.push(p.play || '');
+            }
           }
           return out; }"""
     )
