@@ -24,7 +24,7 @@ from tessera.tui.app import (
     parse_players,
     seats_for,
 )
-from tessera.tui.commands import HELP
+from tessera.tui.commands import help_rows
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +143,7 @@ def test_unknown_command_prints_help_and_help_lists_commands(lex):
     app.run()
     text = out.getvalue()
     assert "unknown command 'dance'. Commands:" in text
-    for syntax, what in HELP:
+    for syntax, what in help_rows():
         assert text.count(syntax) >= 2, syntax  # listed after the error and for `help`
         assert what[:30] in text
     assert game.history == []
@@ -204,7 +204,8 @@ def test_a_mistyped_command_on_a_short_terminal_points_to_help(lex):
     app.run()
     text = out.getvalue()
     assert "unknown command 'dance'. Type 'help' for the commands." in text
-    assert HELP[0][1][:30] not in text  # the list would scroll the board off a 24-line screen
+    # the list would scroll the board off a 24-line screen
+    assert help_rows()[0][1][:30] not in text
 
 
 def test_eof_ends_cleanly_and_offers_to_save(lex):

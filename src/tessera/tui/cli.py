@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from ..cliargs import LexiconSpec
+from ..i18n import LANGUAGES
 from ..rules import PRESETS, preset
 
 
@@ -46,18 +47,30 @@ from ..rules import PRESETS, preset
     default=None,
     help="Continue a game saved as GCG (its players and rules replace the options above).",
 )
+@click.option(
+    "--lang",
+    type=click.Choice(list(LANGUAGES), case_sensitive=False),
+    default=None,
+    show_default="from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en",
+    help="The game's language: " + ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items()) + ".",
+)
 def play(
     rules_name: str,
     lexicon_name: str,
     players: str | None,
     seed: int | None,
     load_path: str | None,
+    lang: str | None,
 ) -> None:
     """Play a game at the terminal against people (hot seat) or computer players, or a
     duplicate game (``--rules duplicate``) alone or with people at one screen."""
     from ..game import Game
+    from ..i18n import from_environment
     from ..lexicon import Lexicon, LexiconError
     from .app import PlayApp, SetupError, parse_players, seats_for
+    from .lang import _, set_language
+
+    set_language(lang.lower() if lang else from_environment())
 
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401  (line editing and history at the prompt, where available)
@@ -79,7 +92,9 @@ def play(
             try:
                 game = gcg.replay(gcg.load(load_path), lexicon=lexicon)
             except (ValueError, OSError) as exc:
-                raise SetupError(f"--load {load_path}: {exc}") from None
+                raise SetupError(
+                    _("--load {path}: {error}").format(path=load_path, error=exc)
+                ) from None
             seats = seats_for(game.players)
         else:
             seats = parse_players(players)
@@ -90,10 +105,7 @@ def play(
                 seed=seed,
             )
         if lexicon.alphabet.labels != game.alphabet.labels:
-            raise SetupError(
-                f"the {lexicon.name} word list is in the {lexicon.alphabet.name} alphabet, "
-                f"but {game.rules.name} rules use {game.alphabet.name} tiles"
-            )
+            raise SetupError(_alphabet_mismatch(lexicon, game.rules.name, game.alphabet.name))
         app = PlayApp(game, seats)
     except (SetupError, ValueError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
@@ -108,21 +120,33 @@ def _duplicate_app(
     from ..duplicate import DuplicateGame
     from .app import SetupError
     from .duplicate import DuplicateApp, duplicate_players, replay_for
+    from .lang import _
 
     if load_path is not None:
         try:
             game = replay_for(load_path, lexicon)
         except (ValueError, OSError) as exc:
-            raise SetupError(f"--load {load_path}: {exc}") from None
+            raise SetupError(
+                _("--load {path}: {error}").format(path=load_path, error=exc)
+            ) from None
         return None if game is None else DuplicateApp(game)
     rules = preset(rules_name)
     if rules.duplicate is None:
         return None
     rules = rules.for_alphabet(lexicon.alphabet)
     if lexicon.alphabet.labels != rules.tileset.alphabet.labels:
-        raise SetupError(
-            f"the {lexicon.name} word list is in the {lexicon.alphabet.name} alphabet, "
-            f"but {rules.name} rules use {rules.tileset.alphabet.name} tiles"
-        )
+        raise SetupError(_alphabet_mismatch(lexicon, rules.name, rules.tileset.alphabet.name))
     names = duplicate_players(players or "me")
     return DuplicateApp(DuplicateGame(rules, lexicon, players=names, seed=seed))
+
+
+def _alphabet_mismatch(lexicon: Any, rules_name: str, alphabet_name: str) -> str:
+    from .lang import _
+
+    return _(
+        "the {lexicon} word list is in the {lexicon_alphabet} alphabet, but {rules} rules use "
+        "{alphabet} tiles"
+    ).format(
+        lexicon=lexicon.name, lexicon_alphabet=lexicon.alphabet.name, rules=rules_name,
+        alphabet=alphabet_name,
+    )
