@@ -738,3 +738,43 @@ def test_accepting_a_bots_out_play_ends_the_game(lex):
     assert "me accepted the play" in text
     assert "Game over: level1 went out." in text
     assert game.result is not None and game.result.reason.value == "played_out"
+
+
+# -- the language ---------------------------------------------------------------------------
+
+
+def test_lang_lists_the_languages_and_switches_the_game_to_one(lex):
+    game = vs_bot(lex)
+    app, _, out = make_app(game, SEATS, ["lang", "lang HU", "pass"])
+    app.run()
+    text = out.getvalue()
+    assert "Languages: en (English), ja (日本語), hu (Magyar). Type e.g. 'lang hu'." in text
+    before, after = text.split("lang HU\n")
+    assert "me's rack:" in before and "betűtartó" not in before
+    assert "me betűtartója:" in after  # the turn is shown again, in Hungarian
+    assert "me passzolt" in after
+    assert "Mentsem kilépés előtt?" in after
+    assert any(syntax.startswith("lang ") for syntax, _ in help_rows())
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "goodbye"),
+    [
+        (["--lang", "ja"], {}, "さようなら。"),
+        (["--lang", "hu"], {"LANG": "ja_JP.UTF-8"}, "Viszlát!"),
+        ([], {"LANG": "hu_HU.UTF-8"}, "Viszlát!"),
+        ([], {"LANGUAGE": "ja", "LANG": "hu_HU.UTF-8"}, "さようなら。"),
+        ([], {}, "Goodbye."),
+    ],
+)
+def test_cli_speaks_the_language_of_the_option_else_of_the_environment(args, env, goodbye):
+    result = CliRunner().invoke(main, ["play", "--players", "Ann,Bob", *args], input="\nquit\n",
+                                env=env)
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith(goodbye)
+
+
+def test_cli_refuses_a_language_it_does_not_have():
+    result = CliRunner().invoke(main, ["play", "--lang", "de"], input="")
+    assert result.exit_code != 0
+    assert "'de' is not one of 'en', 'ja', 'hu'" in result.output
