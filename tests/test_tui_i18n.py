@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from support.duplicates import tops_of_a_twin
@@ -21,6 +22,8 @@ from tessera.legality import IllegalMove, Reason
 from tessera.lexicon import Lexicon
 from tessera.move import Pass, parse_move
 from tessera.tui.app import Hint, PlayApp, Seat, SetupError, parse_players
+from tessera.tui.board import render_view, summary
+from tessera.tui.commands import help_rows
 from tessera.tui.duplicate import DuplicateApp, duplicate_players
 from tessera.tui.lang import refusal, speaking
 
@@ -253,3 +256,53 @@ def test_a_refused_move_is_explained_by_its_reason_in_the_language_spoken() -> N
     )
     with speaking("en"):
         assert refusal(words) == "not in the word list: QX, ZZ"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "hu"])
+def test_at_80_columns_the_board_keeps_its_cells_beside_the_translated_panel(
+    lex: Lexicon, lang: str
+) -> None:
+    """Double-width Japanese and longer Hungarian in the 27 columns beside the board: every
+    line fits 80 cells, each board row ends with its number at the same cell, the turn's
+    panel keeps to the board's height, and the final summary shows every rack's tiles
+    whole."""
+    game = Game(rules="finish_line", lexicon=lex, players=["Ann", "level1"], seed=3, first=0)
+    game.set_rack("Ann", "QUITEAB")
+    game.set_rack("level1", "JXKVWYF")
+    game.play("8D QUITE")
+    game.exchange("JX")
+    with speaking(lang):
+        turn = render_view(game.view(0), show_private=True, width=80)
+        game.resign(0)
+        view = game.view(0)
+        final = render_view(view, show_private=False, width=80, final=summary(view))
+        for screen in (turn, final):
+            out = io.StringIO()
+            Console(file=out, width=80, color_system=None).print(screen)
+            lines = out.getvalue().splitlines()
+            assert len(lines) == 17, out.getvalue()  # the board's height: nothing below it
+            for row, line in enumerate(lines[1:16], start=1):
+                # the board is ASCII: its 51 cells are the line's first 51 characters
+                assert line[:2].strip() == line[49:51].strip() == str(row), line
+                assert line[51:53] == "  " and cell_len(line[53:].rstrip()) <= 27, line
+            if screen is final:
+                for rack in view.final_racks or ():
+                    assert view.tileset.format(rack) in out.getvalue(), out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["ja", "hu"])
+def test_help_at_80_columns_folds_a_long_description_instead_of_cutting_it(
+    lex: Lexicon, lang: str
+) -> None:
+    """Japanese has no spaces to wrap at: a description longer than its column folds onto
+    the next line, whole."""
+    game = Game(rules="casual", lexicon=lex, players=["Ann", "Bob"], seed=3)
+    out = io.StringIO()
+    with speaking(lang):
+        PlayApp(game, [Seat("Ann"), Seat("Bob")], console=console(out, width=80)).help()
+        rows = help_rows()
+    text = out.getvalue()
+    assert "…" not in text, text
+    joined = "".join(text.split())
+    for _syntax, what in rows:
+        assert "".join(what.split()) in joined, what
