@@ -778,3 +778,17 @@ def test_cli_refuses_a_language_it_does_not_have():
     result = CliRunner().invoke(main, ["play", "--lang", "de"], input="")
     assert result.exit_code != 0
     assert "'de' is not one of 'en', 'ja', 'hu'" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "said"),
+    [
+        (["--lang", "ja", "--help"], {}, "ゲームの言語: en（英語）"),
+        (["--help"], {"LANG": "hu_HU.UTF-8"}, "A játék nyelve: en (angol)"),
+        (["--help"], {}, "The game's language: en (English)"),
+    ],
+)
+def test_cli_help_speaks_the_language_of_the_option_else_of_the_environment(args, env, said):
+    result = CliRunner().invoke(main, ["play", *args], env={"COLUMNS": "200", **env})
+    assert result.exit_code == 0, result.output
+    assert said in result.output

@@ -11,6 +11,7 @@ import io
 import re
 from collections.abc import Iterable, Sequence
 
+import click
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
@@ -306,3 +307,21 @@ def test_help_at_80_columns_folds_a_long_description_instead_of_cutting_it(
     joined = "".join(text.split())
     for _syntax, what in rows:
         assert "".join(what.split()) in joined, what
+
+
+def test_every_help_text_of_tessera_play_is_a_catalogue_message() -> None:
+    """``tessera play --help`` translates its texts as it draws them: each must be in the
+    catalogue (marked with ``N_``), or it would stay English."""
+    from tessera import i18n
+    from tessera.tui.cli import play
+
+    messages = {m.id for m in i18n.catalog("tui", "en") if m.id}
+    texts = [play.help] + [
+        text
+        for p in play.params
+        if isinstance(p, click.Option)
+        for text in (p.help, p.show_default)
+        if isinstance(text, str) and p.name != "help"
+    ]
+    assert len(texts) >= 8
+    assert [t for t in texts if t not in messages] == []

@@ -3,7 +3,8 @@
 One ``tessera play`` process speaks one language at a time, so the choice lives here:
 :func:`set_language` picks it (``tessera play --lang``, the environment, or the in-game
 ``lang`` command), and every module of the package marks and translates its messages with
-:func:`_`, :func:`ngettext` and :func:`pgettext` (the call names ``make i18n`` extracts).
+:func:`_`, :func:`ngettext` and :func:`pgettext`, or marks it with :func:`N_` to translate
+later (the call names ``make i18n`` extracts).
 """
 
 from __future__ import annotations
@@ -51,6 +52,12 @@ def speaking(lang: str | gettext.NullTranslations) -> Iterator[None]:
 def _restore(translations: gettext.NullTranslations, code: str | None) -> None:
     global _translations, _code
     _translations, _code = translations, code
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue without translating it yet (a text that is
+    translated later, when shown: a command-line option's help)."""
+    return message
 
 
 def _(message: str) -> str:
