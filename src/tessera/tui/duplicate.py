@@ -91,10 +91,12 @@ class DuplicateApp(Screen):
         self._read = read_line or (lambda prompt: self.console.input(escape(prompt)))
         self._clock = clock
         self._quit = False
+        if not game.computers:  # seats named as computers are theirs, and the record says so
+            game.computers = {
+                i: name.lower() for i, name in enumerate(game.players) if BOT_SPEC.match(name)
+            }
         self.computers = {
-            i: DuplicateComputer(name, seed=game.seed + i)
-            for i, name in enumerate(game.players)
-            if BOT_SPEC.match(name)
+            i: DuplicateComputer(kind, seed=game.seed + i) for i, kind in game.computers.items()
         }
 
     @property
