@@ -87,3 +87,40 @@ def test_a_language_outside_the_table_is_refused_not_looked_for() -> None:
         i18n.po_path("web", "../../etc")
     with pytest.raises(KeyError):
         i18n.po_path("nosuch", "hu")
+
+
+@pytest.mark.parametrize(
+    ("environ", "lang"),
+    [
+        ({}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANG": "hu_HU"}, "hu"),
+        ({"LANG": "hu_HU.ISO-8859-2@euro"}, "hu"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        # gettext's order: LANGUAGE, LC_ALL, LC_MESSAGES, LANG; the first set decides
+        ({"LANGUAGE": "hu", "LC_ALL": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"}, "hu"),
+        ({"LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "hu_HU", "LANG": "hu_HU"}, "ja"),
+        ({"LC_MESSAGES": "hu_HU.UTF-8", "LANG": "ja_JP.UTF-8"}, "hu"),
+        ({"LANGUAGE": "", "LC_ALL": "", "LANG": "ja_JP.UTF-8"}, "ja"),  # empty is unset
+        ({"LC_ALL": "C", "LANG": "hu_HU.UTF-8"}, "en"),
+        # LANGUAGE is a list: the first known language in it
+        ({"LANGUAGE": "de_DE:fr:ja_JP:hu", "LANG": "en_US.UTF-8"}, "ja"),
+        ({"LANGUAGE": "de:fr", "LANG": "hu_HU.UTF-8"}, "en"),
+        ({"LANG": "../../etc/passwd"}, "en"),
+    ],
+)
+def test_the_terminal_language_is_read_from_the_environment(
+    environ: dict[str, str], lang: str
+) -> None:
+    assert i18n.from_environment(environ) == lang
+
+
+def test_the_environment_read_by_default_is_the_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    assert i18n.from_environment() == "hu"

@@ -24,7 +24,7 @@ from tessera.tui.app import (
     parse_players,
     seats_for,
 )
-from tessera.tui.commands import HELP
+from tessera.tui.commands import help_rows
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +143,7 @@ def test_unknown_command_prints_help_and_help_lists_commands(lex):
     app.run()
     text = out.getvalue()
     assert "unknown command 'dance'. Commands:" in text
-    for syntax, what in HELP:
+    for syntax, what in help_rows():
         assert text.count(syntax) >= 2, syntax  # listed after the error and for `help`
         assert what[:30] in text
     assert game.history == []
@@ -204,7 +204,8 @@ def test_a_mistyped_command_on_a_short_terminal_points_to_help(lex):
     app.run()
     text = out.getvalue()
     assert "unknown command 'dance'. Type 'help' for the commands." in text
-    assert HELP[0][1][:30] not in text  # the list would scroll the board off a 24-line screen
+    # the list would scroll the board off a 24-line screen
+    assert help_rows()[0][1][:30] not in text
 
 
 def test_eof_ends_cleanly_and_offers_to_save(lex):
@@ -737,3 +738,57 @@ def test_accepting_a_bots_out_play_ends_the_game(lex):
     assert "me accepted the play" in text
     assert "Game over: level1 went out." in text
     assert game.result is not None and game.result.reason.value == "played_out"
+
+
+# -- the language ---------------------------------------------------------------------------
+
+
+def test_lang_lists_the_languages_and_switches_the_game_to_one(lex):
+    game = vs_bot(lex)
+    app, _, out = make_app(game, SEATS, ["lang", "lang HU", "pass"])
+    app.run()
+    text = out.getvalue()
+    assert "Languages: en (English), ja (日本語), hu (Magyar). Type e.g. 'lang hu'." in text
+    before, after = text.split("lang HU\n")
+    assert "me's rack:" in before and "betűtartó" not in before
+    assert "me betűtartója:" in after  # the turn is shown again, in Hungarian
+    assert "me passzolt" in after
+    assert "Mentsem kilépés előtt?" in after
+    assert any(syntax.startswith("lang ") for syntax, _ in help_rows())
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "goodbye"),
+    [
+        (["--lang", "ja"], {}, "さようなら。"),
+        (["--lang", "hu"], {"LANG": "ja_JP.UTF-8"}, "Viszlát!"),
+        ([], {"LANG": "hu_HU.UTF-8"}, "Viszlát!"),
+        ([], {"LANGUAGE": "ja", "LANG": "hu_HU.UTF-8"}, "さようなら。"),
+        ([], {}, "Goodbye."),
+    ],
+)
+def test_cli_speaks_the_language_of_the_option_else_of_the_environment(args, env, goodbye):
+    result = CliRunner().invoke(main, ["play", "--players", "Ann,Bob", *args], input="\nquit\n",
+                                env=env)
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith(goodbye)
+
+
+def test_cli_refuses_a_language_it_does_not_have():
+    result = CliRunner().invoke(main, ["play", "--lang", "de"], input="")
+    assert result.exit_code != 0
+    assert "'de' is not one of 'en', 'ja', 'hu'" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "said"),
+    [
+        (["--lang", "ja", "--help"], {}, "ゲームの言語: en（英語）"),
+        (["--help"], {"LANG": "hu_HU.UTF-8"}, "A játék nyelve: en (angol)"),
+        (["--help"], {}, "The game's language: en (English)"),
+    ],
+)
+def test_cli_help_speaks_the_language_of_the_option_else_of_the_environment(args, env, said):
+    result = CliRunner().invoke(main, ["play", *args], env={"COLUMNS": "200", **env})
+    assert result.exit_code == 0, result.output
+    assert said in result.output

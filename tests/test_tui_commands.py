@@ -7,10 +7,10 @@ import pytest
 
 from tessera.tui.commands import (
     DEFAULT_HINTS,
-    HELP,
     Command,
     CommandError,
     Kind,
+    help_rows,
     looks_like_play,
     parse_command,
 )
@@ -83,7 +83,7 @@ def test_position_then_word_is_a_play_only_with_a_real_position():
 
 
 def test_help_covers_every_command_kind():
-    listed = " ".join(syntax for syntax, _ in HELP)
+    listed = " ".join(syntax for syntax, _ in help_rows())
     for word in ("8D", "H8", "exchange", "pass", "challenge", "hint", "undo", "save", "load",
                  "resign", "board", "help", "quit"):
         assert word in listed

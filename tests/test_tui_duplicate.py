@@ -169,3 +169,7 @@ def test_a_person_plays_beside_a_computer(lex: Lexicon) -> None:
     rd = game.rounds[0]
     assert rd.points(0) == 0  # me: skipped
     assert rd.points(1) > 0 and rd.submissions[1].move is not None
+    assert game.computers == {1: "level3"}  # so its saved record says who played that seat
+    from tessera.formats import gcg
+
+    assert gcg.replay_duplicate(gcg.dumps(game), lexicon=lex).computers == {1: "level3"}

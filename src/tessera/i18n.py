@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -91,6 +93,27 @@ def negotiate(accept_language: str | None, default: str = SOURCE_LANGUAGE) -> st
     if found is None:  # "ja-JP" against "ja": negotiate_locale wants the region to match
         found = negotiate_locale([t.split("-")[0] for t in preferred], list(LANGUAGES), sep="-")
     return found if found in LANGUAGES else default
+
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a program's messages' language is looked for, in gettext's order."""
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The interface language a terminal program's environment asks for, as gettext reads it:
+    the first of :data:`LOCALE_VARIABLES` that is set and not empty decides; its value is a
+    ``:``-separated list of locales (``ja_JP.UTF-8``, ``hu_HU@euro``, ``hu``), the first
+    naming one of :data:`LANGUAGES` wins, and ``C``/``POSIX`` (or none known) is English."""
+    env = os.environ if environ is None else environ
+    value = next((env[name] for name in LOCALE_VARIABLES if env.get(name)), "")
+    for entry in value.split(":"):
+        name = entry.split(".")[0].split("@")[0].strip()
+        if name in ("C", "POSIX"):
+            return SOURCE_LANGUAGE
+        lang = name.replace("-", "_").split("_")[0].lower()
+        if lang in LANGUAGES:
+            return lang
+    return SOURCE_LANGUAGE
 
 
 def plural_forms(lang: str) -> tuple[int, str]:

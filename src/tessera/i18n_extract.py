@@ -5,7 +5,8 @@ Each domain names the source files its messages come from, how each kind of file
 (Babel's ``python`` and ``javascript`` extractors; :func:`extract_html` for the page's static
 text) and the call names that mark a message:
 
-- Python (terminal game): ``_("…")``, ``ngettext("…", "…", n)``, ``pgettext("ctx", "…")``;
+- Python (terminal game): ``_("…")``, ``ngettext("…", "…", n)``, ``pgettext("ctx", "…")``,
+  and ``N_("…")``, which marks a message translated later (a command-line option's help);
 - JavaScript (web app): ``t("…")``, ``tn("…", "…", n)``;
 - HTML: every element with a ``data-i18n`` attribute contributes its text content (the
   attribute's value, when not empty, is the message instead; markup inside it stays in the
@@ -53,7 +54,7 @@ DOMAINS: dict[str, Domain] = {
         "tui",
         PACKAGE / "tui",
         (("**.py", "python"),),
-        {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
+        {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)},
     ),
 }
 

@@ -23,10 +23,16 @@ def plain(text: str) -> str:
 
 
 def spawn_play(
-    tmp_path: Path, *args: str, rows: int = 60, cols: int = 160, timeout: float = 30
+    tmp_path: Path,
+    *args: str,
+    rows: int = 60,
+    cols: int = 160,
+    timeout: float = 30,
+    env: dict[str, str] | None = None,
 ) -> Any:
     """``tessera play ARGS`` in a ``rows`` × ``cols`` pseudo-terminal, run in ``tmp_path``
-    (where it saves games): a ``pexpect.spawn`` child reading and writing text."""
+    (where it saves games): a ``pexpect.spawn`` child reading and writing text. ``env`` adds
+    to (or overrides) the test's environment, e.g. ``{"LANG": "hu_HU.UTF-8"}``."""
     import pexpect
 
     return pexpect.spawn(
@@ -36,5 +42,11 @@ def spawn_play(
         encoding="utf-8",
         timeout=timeout,
         dimensions=(rows, cols),
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows)},
+        env={
+            **os.environ,
+            "TERM": "xterm-256color",
+            "COLUMNS": str(cols),
+            "LINES": str(rows),
+            **(env or {}),
+        },
     )

@@ -25,12 +25,16 @@ from typing import Any, Protocol
 
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from ..game import Game, GameState, PlayerView
+from ..i18n import LANGUAGES
 from ..legality import IllegalMove, Reason
 from ..move import Exchange, Move, Pass, Play
 from .board import describe_event, play_text, render_view, summary
-from .commands import HELP, Command, CommandError, Kind, parse_command
+from .commands import Command, CommandError, Kind, help_rows, parse_command
+from .lang import _, ngettext, refusal, set_language
 from .screen import Screen
 
 BOT_SPEC = re.compile(r"^(level[1-5]|best|static)$", re.IGNORECASE)
@@ -74,14 +78,24 @@ def parse_players(text: str) -> list[Seat]:
     (``level1``…``level5``, ``best``, ``static``) make bots; repeated names get ``#2``, ``#3``."""
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
-        raise SetupError(f"--players {text!r}: a name is empty (separate names with commas)")
+        raise SetupError(
+            _("--players {text}: a name is empty (separate names with commas)").format(
+                text=repr(text)
+            )
+        )
     if not 2 <= len(names) <= 4:
-        raise SetupError(f"--players {text!r}: a game has 2 to 4 players, not {len(names)}")
+        raise SetupError(
+            _("--players {text}: a game has 2 to 4 players, not {n}").format(
+                text=repr(text), n=len(names)
+            )
+        )
     for name in names:
         if BOT_LIKE.match(name) and not BOT_SPEC.match(name):
             raise SetupError(
-                f"--players {text!r}: no computer player {name!r}; "
-                "the levels are level1 to level5 (and best, static)"
+                _(
+                    "--players {text}: no computer player {name}; "
+                    "the levels are level1 to level5 (and best, static)"
+                ).format(text=repr(text), name=repr(name))
             )
     seats: list[Seat] = []
     taken: set[str] = set()
@@ -103,7 +117,8 @@ def engine_bot(spec: str, lexicon: Any, seed: int) -> Bot:
         from ..engine import get_player  # type: ignore[attr-defined]
     except ImportError as exc:
         raise SetupError(
-            f"computer players ({spec}) need tessera.engine, which is not available: {exc}"
+            _("computer players ({spec}) need tessera.engine, which is not available: "
+              "{error}").format(spec=spec, error=exc)
         ) from None
     return get_player(spec, lexicon, seed=seed)  # type: ignore[no-any-return]
 
@@ -126,7 +141,7 @@ def best_moves(game: Game, count: int) -> list[Hint]:
     ranks them from that player's own view (plays, exchanges and the pass); without
     :mod:`tessera.engine`, the move generator's moves by score."""
     if game.lexicon is None:
-        raise SetupError("hints need a word list")
+        raise SetupError(_("hints need a word list"))
     try:
         from ..engine import get_player  # type: ignore[attr-defined]
     except ImportError:
@@ -174,7 +189,11 @@ class PlayApp(Screen):
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if len(seats) != game.num_players:
-            raise SetupError(f"{len(seats)} seats for a game of {game.num_players} players")
+            raise SetupError(
+                _("{seats} seats for a game of {players} players").format(
+                    seats=len(seats), players=game.num_players
+                )
+            )
         self.game = game
         self.seats = list(seats)
         self.console = console or Console(highlight=False)
@@ -234,29 +253,39 @@ class PlayApp(Screen):
         self.console.print(render_view(view, show_private=private, width=self.console.width))
 
     def help(self) -> None:
-        self._print_help(HELP)
+        self._print_help(help_rows())
 
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> int:
         """Play until the game ends or the players quit; returns an exit status (0)."""
         names = ", ".join(
-            f"{s.name} ({'computer, ' + s.spec if s.spec else 'person'})" for s in self.seats
+            _("{name} (computer, {level})").format(name=s.name, level=s.spec)
+            if s.spec
+            else _("{name} (person)").format(name=s.name)
+            for s in self.seats
         )
-        lex = getattr(self.game.lexicon, "name", "no word list")
-        self._say(f"Tessera — {self.game.rules.name} rules, {lex} — {names}", "bold")
-        self._say("Type 'help' for commands. A play is a position and a word: 8D QUITE.")
+        lex = getattr(self.game.lexicon, "name", None) or _("no word list")
+        self._say(
+            _("Tessera — {rules} rules, {lexicon} — {players}").format(
+                rules=self.game.rules.name, lexicon=lex, players=names
+            ),
+            "bold",
+        )
+        self._say(_("Type 'help' for commands. A play is a position and a word: 8D QUITE."))
         try:
             self._loop()
         except Exception as exc:
             # a failure outside the game's rules (a computer player's crash, a broken
             # generator): say so and keep the game, then let the error through
-            self._error(f"Internal error: {type(exc).__name__}: {exc}")
-            self._offer_save("The game cannot go on. Save it?")
+            self._error(
+                _("Internal error: {kind}: {error}").format(kind=type(exc).__name__, error=exc)
+            )
+            self._offer_save(_("The game cannot go on. Save it?"))
             raise
         if self._quit:
-            self._offer_save("Save the game before leaving?")
-            self._say("Goodbye.")
+            self._offer_save(_("Save the game before leaving?"))
+            self._say(_("Goodbye."))
         return 0
 
     def _loop(self) -> None:
@@ -278,9 +307,11 @@ class PlayApp(Screen):
     def _handover(self, i: int) -> bool:
         """Hot seat: wait for player ``i`` to take the terminal, then clear the screen."""
         name = self.seats[i].name
-        self._say(f"Pass the terminal to {name}.", "bold")
+        self._say(_("Pass the terminal to {name}.").format(name=name), "bold")
         try:
-            self._read(f"{name}, press Enter when only you can see the screen: ")
+            self._read(
+                _("{name}, press Enter when only you can see the screen: ").format(name=name)
+            )
         except (EOFError, KeyboardInterrupt):
             self._quit = True
             return False
@@ -310,9 +341,9 @@ class PlayApp(Screen):
                 command = parse_command(line)
             except CommandError as exc:
                 if self.console.is_terminal and self.console.height < HELP_HEIGHT:
-                    self._error(f"{exc}. Type 'help' for the commands.")
+                    self._error(_("{error}. Type 'help' for the commands.").format(error=exc))
                 else:
-                    self._error(f"{exc}. Commands:")
+                    self._error(_("{error}. Commands:").format(error=exc))
                     self.help()
                 continue
             if self._dispatch(i, command):
@@ -320,14 +351,20 @@ class PlayApp(Screen):
 
     def _turn_notice(self, view: PlayerView) -> None:
         if view.state is GameState.AWAITING_FINAL:
-            mover = view.names[view.history[-1].player] if view.history else "the last player"
-            self._say(
-                f"{mover}'s play ends the game unless it is challenged: type 'challenge', "
-                "or 'pass' to accept it.",
-                "bold yellow",
-            )
+            if view.history:
+                mover = view.names[view.history[-1].player]
+                notice = _(
+                    "{name}'s play ends the game unless it is challenged: type 'challenge', "
+                    "or 'pass' to accept it."
+                ).format(name=mover)
+            else:
+                notice = _(
+                    "The last play ends the game unless it is challenged: type 'challenge', "
+                    "or 'pass' to accept it."
+                )
+            self._say(notice, "bold yellow")
         elif view.can_challenge:
-            self._say("You may challenge the last play (type 'challenge').", "yellow")
+            self._say(_("You may challenge the last play (type 'challenge')."), "yellow")
 
     # -- commands ----------------------------------------------------------------------
 
@@ -345,7 +382,10 @@ class PlayApp(Screen):
         if elapsed - left <= clock.max_overtime_min * 60_000:
             return False
         self.game.time_expired(i, elapsed)
-        self._say(f"{self.seats[i].name}'s clock is past the maximum overtime.", "bold red")
+        self._say(
+            _("{name}'s clock is past the maximum overtime.").format(name=self.seats[i].name),
+            "bold red",
+        )
         return True
 
     def _dispatch(self, i: int, command: Command) -> bool:
@@ -367,6 +407,8 @@ class PlayApp(Screen):
             return self._load(command.arg)
         elif kind is Kind.QUIT:
             self._quit = True
+        elif kind is Kind.LANG:
+            self._switch_language(i, command.arg)
         elif kind is Kind.UNDO:
             return self._undo()
         elif kind is Kind.RESIGN:
@@ -390,14 +432,28 @@ class PlayApp(Screen):
         try:
             action()
         except IllegalMove as exc:
-            self._error(f"Not allowed: {exc}")
+            self._error(_("Not allowed: {reason}").format(reason=refusal(exc)))
             return False
         return True
+
+    def _switch_language(self, i: int, code: str) -> None:
+        """The ``lang`` command: speak another language from now on and show player ``i``'s
+        turn again in it (the turn and its clock go on), or list the languages."""
+        if code not in LANGUAGES:
+            choices = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+            self._say(_("Languages: {choices}. Type e.g. 'lang hu'.").format(choices=choices))
+            return
+        set_language(code)
+        view = self.game.view(i)
+        self._show(view, private=True)
+        self._turn_notice(view)
 
     def _hint(self, count: int) -> None:
         game = self.game
         if game.state is GameState.AWAITING_FINAL:
-            self._say("The last play ends the game: you can only 'pass' (accept) or 'challenge'.")
+            self._say(
+                _("The last play ends the game: you can only 'pass' (accept) or 'challenge'.")
+            )
             return
         try:
             hints = self._hints(game, count)
@@ -405,18 +461,28 @@ class PlayApp(Screen):
             self._error(str(exc))
             return
         except Exception as exc:  # a hint is optional: its failure must not end the game
-            self._error(f"Hints failed: {type(exc).__name__}: {exc}")
+            self._error(
+                _("Hints failed: {kind}: {error}").format(kind=type(exc).__name__, error=exc)
+            )
             return
         if not hints:
-            self._say("No move to suggest.")
+            self._say(_("No move to suggest."))
             return
         if not any(isinstance(h.move, Play) for h in hints):
-            self._say("No play is possible with this rack.")
-        rows = [(self._move_text(h.move), h) for h in hints]
-        width = max(len(text) for text, _ in rows)
-        self._say(f"Best moves:  {'':<{width}}  score  equity", "bold")
-        for n, (text, h) in enumerate(rows, start=1):
-            self._say(f"  {n:>2}. {text:<{width}}  {h.score:>5}  {h.equity:>6.1f}")
+            self._say(_("No play is possible with this rack."))
+        # a grid, not padded text: its columns keep to the cells a translated heading takes
+        table = Table.grid(padding=(0, 2))
+        table.add_column()
+        table.add_column(justify="right")
+        table.add_column(justify="right")
+        table.add_row(
+            Text(_("Best moves:"), style="bold"),
+            Text(_("score"), style="bold"),
+            Text(_("equity"), style="bold"),
+        )
+        for n, h in enumerate(hints, start=1):
+            table.add_row(f"  {n:>2}. {self._move_text(h.move)}", str(h.score), f"{h.equity:.1f}")
+        self.console.print(table)
 
     def _move_text(self, move: Move) -> str:
         """A move as the player would type it."""
@@ -435,13 +501,13 @@ class PlayApp(Screen):
         try:
             game.undo()
         except IllegalMove as exc:
-            self._error(f"Cannot undo: {exc}")
+            self._error(_("Cannot undo: {reason}").format(reason=refusal(exc)))
             return False
         while self.humans and self.seats[game.to_move].is_bot and game.can_undo:
             game.undo()
         self._announced = min(self._announced, len(game.history))
         self._saved_at = None  # the same length no longer means the same game
-        self._say("Taken back.", "bold")
+        self._say(_("Taken back."), "bold")
         return True
 
     @staticmethod
@@ -453,32 +519,36 @@ class PlayApp(Screen):
         try:
             from ..formats import gcg  # type: ignore[attr-defined]
         except ImportError as exc:
-            self._error(f"Cannot save: GCG support is not available ({exc})")
+            self._error(_("Cannot save: GCG support is not available ({error})").format(error=exc))
             return False
         try:
             text = gcg.dumps(self.game)
             path.write_text(text, encoding="utf-8")
         except OSError as exc:
-            self._error(f"Cannot save to {path}: {exc.strerror or exc}")
+            self._error(
+                _("Cannot save to {path}: {error}").format(path=path, error=exc.strerror or exc)
+            )
             return False
         self._saved_at = len(self.game.history)
-        self._say(f"Saved to {path}.")
+        self._say(_("Saved to {path}.").format(path=path))
         return True
 
     def _load(self, path_text: str) -> bool:
         try:
             from ..formats import gcg  # type: ignore[attr-defined]
         except ImportError as exc:
-            self._error(f"Cannot load: GCG support is not available ({exc})")
+            self._error(_("Cannot load: GCG support is not available ({error})").format(error=exc))
             return False
         path = Path(path_text)
         try:
             game = gcg.replay(gcg.load(path), lexicon=self.game.lexicon)
         except OSError as exc:
-            self._error(f"Cannot read {path}: {exc.strerror or exc}")
+            self._error(
+                _("Cannot read {path}: {error}").format(path=path, error=exc.strerror or exc)
+            )
             return False
         except ValueError as exc:  # malformed GCG, illegal moves in it, unknown rules
-            self._error(f"Cannot load {path}: {exc}")
+            self._error(_("Cannot load {path}: {error}").format(path=path, error=exc))
             return False
         seats = seats_for(game.players, self.seats)
         old = (self.game, self.seats, self._bots)
@@ -487,14 +557,27 @@ class PlayApp(Screen):
             self._make_bots()
         except SetupError as exc:
             self.game, self.seats, self._bots = old
-            self._error(f"Cannot load {path}: {exc}")
+            self._error(_("Cannot load {path}: {error}").format(path=path, error=exc))
             return False
         self._announced = len(game.history)
         self._saved_at = len(game.history)
         self._owner = None
-        who = ", ".join(f"{s.name}{' (computer)' if s.is_bot else ''}" for s in seats)
-        state = "over" if game.is_over else f"{game.players[game.to_move]} to move"
-        self._say(f"Loaded {path}: {who}; {len(game.history)} events; {state}.", "bold")
+        who = ", ".join(
+            _("{name} (computer)").format(name=s.name) if s.is_bot else s.name for s in seats
+        )
+        events = ngettext("{n} event", "{n} events", len(game.history)).format(
+            n=len(game.history)
+        )
+        if game.is_over:
+            loaded = _("Loaded {path}: {players}; {events}; the game is over.")
+        else:
+            loaded = _("Loaded {path}: {players}; {events}; {name} to move.")
+        self._say(
+            loaded.format(
+                path=path, players=who, events=events, name=game.players[game.to_move]
+            ),
+            "bold",
+        )
         return True
 
     # -- computer players --------------------------------------------------------------
@@ -502,7 +585,7 @@ class PlayApp(Screen):
     def _bot_turn(self, i: int) -> None:
         game = self.game
         name = self.seats[i].name
-        self._say(f"{name} is thinking…", "dim")
+        self._say(_("{name} is thinking…").format(name=name), "dim")
         view = game.view(i)
         start = self._clock()
         move = self._bots[i].choose(view)
@@ -513,7 +596,11 @@ class PlayApp(Screen):
             game.play(move, i, elapsed_ms=elapsed)
         except IllegalMove as exc:
             # a bot's mistake must not stall the game; it passes (accepts) instead
-            self._error(f"{name} chose an illegal move ({exc}); it passes instead.")
+            self._error(
+                _("{name} chose an illegal move ({reason}); it passes instead.").format(
+                    name=name, reason=refusal(exc)
+                )
+            )
             game.pass_turn(i, elapsed_ms=elapsed)
 
     # -- the end -----------------------------------------------------------------------
@@ -526,7 +613,7 @@ class PlayApp(Screen):
             render_view(view, show_private=False, width=self.console.width, final=summary(view))
         )
         self._offer_review()
-        self._offer_save("Save the game?")
+        self._offer_save(_("Save the game?"))
 
     def _offer_review(self) -> None:
         """The game's review, as ``tessera analyze`` prints it: each turn's best moves and
@@ -535,7 +622,7 @@ class PlayApp(Screen):
         if game.lexicon is None or not game.history:
             return
         try:
-            answer = self._read("Review the game, turn by turn? y or n (n): ").strip().lower()
+            answer = self._read(_("Review the game, turn by turn? y or n (n): ")).strip().lower()
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             return
@@ -544,12 +631,12 @@ class PlayApp(Screen):
         from ..engine.analysis import AnalysisError, analyze_record, render_table
         from ..formats import gcg  # type: ignore[attr-defined]
 
-        self._say("Analysing the game…")
+        self._say(_("Analysing the game…"))
         try:
             record = gcg.loads(gcg.dumps(game))
             analysis = analyze_record(record, game.lexicon, top=3, name="this game")
         except (AnalysisError, gcg.GcgError) as exc:
-            self._error(f"Cannot review the game: {exc}")
+            self._error(_("Cannot review the game: {error}").format(error=exc))
             return
         render_table(analysis, self.console.file)
 
@@ -561,7 +648,11 @@ class PlayApp(Screen):
         while True:
             try:
                 # one line at 80 columns; Enter alone, like n, saves nothing
-                answer = self._read(f"{question} File name, y ({default}) or n: ").strip()
+                answer = self._read(
+                    _("{question} File name, y ({default}) or n: ").format(
+                        question=question, default=default
+                    )
+                ).strip()
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return

@@ -21,6 +21,7 @@ from ..game import EndReason, Event, EventKind, GameResult, GameState, PlayerVie
 from ..layouts import Layout
 from ..move import Exchange, NotationError, Play
 from ..tiles import BLANK, TileSet, is_blank
+from .lang import _, ngettext
 
 CELL = 3  # characters per square
 SIDE_GAP = 2  # columns between the board and a side panel
@@ -46,17 +47,20 @@ TO_MOVE_STYLE = "bold green"
 
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
-_END_TEXT: dict[EndReason, str] = {
-    EndReason.PLAYED_OUT: "{out} went out",
-    EndReason.SCORELESS_TURNS: "{n} scoreless turns in a row",
-    EndReason.PASSES: "everyone passed",
-    EndReason.FINISH_LINE: "the finish line was reached",
-    EndReason.MAX_OVERTIME: "a clock ran past the maximum overtime",
-    EndReason.TIMEOUT_FORFEIT: "{loser} ran out of time",
-    EndReason.TRIPLE_CHALLENGE: "{loser} lost a triple challenge",
-    EndReason.RESIGNED: "{loser} resigned",
-    EndReason.ENDED_BY_REQUEST: "the game was ended after the scoreless turns",
-}
+
+def _end_text(reason: EndReason) -> str:
+    """Why a game ended, with ``{out}`` (who went out), ``{loser}`` and ``{n}`` to fill."""
+    return {
+        EndReason.PLAYED_OUT: _("{out} went out"),
+        EndReason.SCORELESS_TURNS: _("{n} scoreless turns in a row"),
+        EndReason.PASSES: _("everyone passed"),
+        EndReason.FINISH_LINE: _("the finish line was reached"),
+        EndReason.MAX_OVERTIME: _("a clock ran past the maximum overtime"),
+        EndReason.TIMEOUT_FORFEIT: _("{loser} ran out of time"),
+        EndReason.TRIPLE_CHALLENGE: _("{loser} lost a triple challenge"),
+        EndReason.RESIGNED: _("{loser} resigned"),
+        EndReason.ENDED_BY_REQUEST: _("the game was ended after the scoreless turns"),
+    }[reason]
 
 
 def _cell(label: str) -> str:
@@ -67,7 +71,7 @@ def render_board(board: Board, tileset: TileSet, last: Play | None = None) -> Te
     """The board with coordinates; premium squares coloured and labelled (``3W``, ``2L``),
     the start square starred, blanks in red lower case, the last play's tiles highlighted."""
     layout: Layout = board.layout
-    fresh = {(r, c) for r, c, _ in last.placements} if last is not None else set()
+    fresh = {(r, c) for r, c, _tile in last.placements} if last is not None else set()
     text = Text(no_wrap=True, overflow="crop")
     text.append("   ")
     for c in range(board.cols):
@@ -117,8 +121,8 @@ def unseen_text(unseen: Sequence[int], tileset: TileSet) -> Text:
         groups.append("?" * unseen[BLANK])
     total = sum(unseen)
     text = Text()
-    text.append(f"Unseen ({total}): ", style="bold")
-    text.append(" ".join(groups) if groups else "none")
+    text.append(_("Unseen ({n}):").format(n=total) + " ", style="bold")
+    text.append(" ".join(groups) if groups else _("none"))
     return text
 
 
@@ -154,34 +158,48 @@ def describe_event(
     who = names[event.player]
     kind = event.kind
     move = event.move
+    score = f"{event.score:+d}"
     if kind is EventKind.PLAY and isinstance(move, Play):
-        return f"{who} played {play_text(move, tileset, board)} for {event.score}"
-    if kind is EventKind.PASS:
-        return f"{who} passed"
-    if kind is EventKind.EXCHANGE and isinstance(move, Exchange):
-        n = move.n
-        tiles = f" ({tileset.format(move.tiles)})" if move.tiles and not public else ""
-        return f"{who} exchanged {n} tile{'s' if n != 1 else ''}{tiles}"
-    if kind is EventKind.WITHDRAWN and isinstance(move, Play):
-        return (
-            f"{who}'s {move.gcg(tileset.alphabet)} was challenged off "
-            f"({event.score:+d}); tiles back on the rack"
+        return _("{name} played {move} for {score}").format(
+            name=who, move=play_text(move, tileset, board), score=event.score
         )
+    if kind is EventKind.PASS:
+        return _("{name} passed").format(name=who)
+    if kind is EventKind.EXCHANGE and isinstance(move, Exchange):
+        if move.tiles and not public:
+            return ngettext(
+                "{name} exchanged {n} tile ({tiles})", "{name} exchanged {n} tiles ({tiles})",
+                move.n,
+            ).format(name=who, n=move.n, tiles=tileset.format(move.tiles))
+        return ngettext(
+            "{name} exchanged {n} tile", "{name} exchanged {n} tiles", move.n
+        ).format(name=who, n=move.n)
+    if kind is EventKind.WITHDRAWN and isinstance(move, Play):
+        return _(
+            "{name}'s {move} was challenged off ({score}); tiles back on the rack"
+        ).format(name=who, move=move.gcg(tileset.alphabet), score=score)
     if kind is EventKind.CHALLENGE_BONUS:
-        bonus = f", {event.score:+d} to {who}" if event.score else ""
-        return f"the challenge failed: {who}'s play stands{bonus}"
+        if event.score:
+            return _("the challenge failed: {name}'s play stands, {score} to {name}").format(
+                name=who, score=score
+            )
+        return _("the challenge failed: {name}'s play stands").format(name=who)
     if kind is EventKind.CHALLENGE_PENALTY:
-        return f"the challenge failed: {who} {event.score:+d}"
+        return _("the challenge failed: {name} {score}").format(name=who, score=score)
     if kind is EventKind.LOST_TURN:
-        return f"{who} loses this turn (failed challenge)"
+        return _("{name} loses this turn (failed challenge)").format(name=who)
     if kind is EventKind.ACCEPT:
-        return f"{who} accepted the play"
+        return _("{name} accepted the play").format(name=who)
     if kind is EventKind.END_RACK_POINTS:
-        return f"{who} {event.score:+d} for the tiles left on other racks"
+        return _("{name} {score} for the tiles left on other racks").format(
+            name=who, score=score
+        )
     if kind is EventKind.END_RACK_PENALTY:
-        return f"{who} {event.score:+d} for tiles left ({tileset.format(event.rack)})"
+        return _("{name} {score} for tiles left ({tiles})").format(
+            name=who, score=score, tiles=tileset.format(event.rack)
+        )
     if kind is EventKind.TIME_PENALTY:
-        return f"{who} {event.score:+d} for overtime"
+        return _("{name} {score} for overtime").format(name=who, score=score)
     return f"{who}: {kind.value}"
 
 
@@ -202,10 +220,14 @@ def scores_table(view: PlayerView) -> Table:
     target = view.rules.finish_target(len(view.names))  # R8.3: a race to this score
     for i, name in enumerate(view.names):
         mark = "▶" if not over and i == view.to_move else ""
-        extra = f"{view.rack_counts[i]} tiles"
+        count = view.rack_counts[i]
+        extra = ngettext("{n} tile", "{n} tiles", count).format(n=count)
         if target is not None:
             left = target - view.scores[i]
-            extra += f", {left} to go" if left > 0 else ", over the line"
+            if left > 0:
+                extra = _("{tiles}, {n} to go").format(tiles=extra, n=left)
+            else:
+                extra = _("{tiles}, over the line").format(tiles=extra)
         if view.clocks_ms is not None:
             extra += f"  {_clock(view.clocks_ms[i])}"
         style = TO_MOVE_STYLE if mark else ""
@@ -220,12 +242,15 @@ def panel(
     ``compact`` leaves out the heading and puts the rack under its label, for a narrow side
     panel."""
     ts = view.tileset
-    parts: list[RenderableType] = [] if compact else [Text("Scores", style="bold underline")]
+    parts: list[RenderableType] = (
+        [] if compact else [Text(_("Scores"), style="bold underline")]
+    )
     parts.append(scores_table(view))
-    parts.append(Text(f"Bag: {view.bag_count} tile{'s' if view.bag_count != 1 else ''}"))
+    bag = view.bag_count
+    parts.append(Text(ngettext("Bag: {n} tile", "Bag: {n} tiles", bag).format(n=bag)))
     if show_private:
         line = Text()
-        line.append(f"{view.names[view.player]}'s rack:", style="bold")
+        line.append(_("{name}'s rack:").format(name=view.names[view.player]), style="bold")
         if compact:
             parts.append(line)
             parts.append(rack_text(view.rack, ts, compact=True))
@@ -236,7 +261,7 @@ def panel(
         parts.append(unseen_text(view.unseen, ts))
     events = list(view.history[-recent:]) if recent > 0 else []
     if events:
-        parts.append(Text("Last moves:", style="bold"))
+        parts.append(Text(_("Last moves:"), style="bold"))
         for e in events:
             line = describe_event(e, view.names, ts, view.board, public=not show_private)
             parts.append(Text("  " + line))
@@ -298,9 +323,9 @@ def end_reason(
     out = ""
     if result.reason is EndReason.PLAYED_OUT:
         plays = [e for e in history if e.kind is EventKind.PLAY]
-        out = names[plays[-1].player] if plays else "a player"
+        out = names[plays[-1].player] if plays else _("a player")
     loser = names[result.loser] if result.loser is not None else ""
-    return _END_TEXT[result.reason].format(out=out, loser=loser, n=rules_scoreless or "")
+    return _end_text(result.reason).format(out=out, loser=loser, n=rules_scoreless or "")
 
 
 def summary(view: PlayerView) -> Group:
@@ -309,19 +334,28 @@ def summary(view: PlayerView) -> Group:
     assert result is not None, "summary() needs a finished game"
     ts = view.tileset
     reason = end_reason(result, view.names, view.history, view.rules.scoreless_turns_to_end)
-    parts: list[RenderableType] = [Text(f"Game over: {reason}.", style="bold")]
+    parts: list[RenderableType] = [
+        Text(_("Game over: {reason}.").format(reason=reason), style="bold")
+    ]
     table = Table.grid(padding=(0, 2))
     table.add_column()
     table.add_column(justify="right")
+    table.add_column(overflow="fold")  # a narrow panel folds a rack, never hides its tiles
     table.add_column()
-    table.add_column()
-    racks = view.final_racks or tuple(() for _ in view.names)
+    racks = view.final_racks or tuple(() for __ in view.names)
     for i, name in enumerate(view.names):
-        won = "winner" if i in result.winners else ""
-        left = f"rack {ts.format(racks[i])}" if racks[i] else "rack empty"
+        won = _("winner") if i in result.winners else ""
+        if racks[i]:
+            left = _("rack {tiles}").format(tiles=ts.format(racks[i]))
+        else:
+            left = _("rack empty")
         table.add_row(name, str(result.scores[i]), left, Text(won, style=TO_MOVE_STYLE))
-    parts.append(Text("Final scores:"))
+    parts.append(Text(_("Final scores:")))
     parts.append(table)
-    winners = " and ".join(view.names[i] for i in result.winners)
-    parts.append(Text(f"Draw: {winners}" if result.is_draw else f"Winner: {winners}", style="bold"))
+    winners = _(" and ").join(view.names[i] for i in result.winners)
+    if result.is_draw:
+        outcome = _("Draw: {names}").format(names=winners)
+    else:
+        outcome = _("Winner: {names}").format(names=winners)
+    parts.append(Text(outcome, style="bold"))
     return Group(*parts)

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .lang import _
+
 
 class CommandError(ValueError):
     """A line that is neither a move nor a known command."""
@@ -30,6 +32,7 @@ class Kind(StrEnum):
     BOARD = "board"
     HELP = "help"
     QUIT = "quit"
+    LANG = "lang"
     EMPTY = "empty"
 
 
@@ -72,27 +75,32 @@ _ALIASES: dict[str, Kind] = {
     "quit": Kind.QUIT,
     "exit": Kind.QUIT,
     "q": Kind.QUIT,
+    "lang": Kind.LANG,
 }
 
-# (syntax, what it does) in the order `help` lists them
-HELP: tuple[tuple[str, str], ...] = (
-    ("8D QUITE", "play across from 8D (row first); a lower-case letter is a blank"),
-    ("H8 qUITE", "play down from H8 (column first); here the Q is a blank"),
-    ("8A MES(QUITE)", "letters already on the board may go in parentheses, or as '.'"),
-    ("8H CSÓK", "a tile of two letters (CS, CH) is typed as its letters: the tile when "
-     "your rack has it, else the single letters"),
-    ("exchange ABC  |  -ABC", "exchange tiles (write a blank as '?')"),
-    ("pass  |  -", "pass the turn"),
-    ("challenge", "challenge the last play (rules with challenges)"),
-    ("hint [N]", f"show the best N moves (default {DEFAULT_HINTS})"),
-    ("undo", "take back the last move (untimed games)"),
-    ("save [FILE]", "save the game as GCG"),
-    ("load FILE", "load a GCG game and continue it"),
-    ("resign", "concede the game"),
-    ("board", "show the board again"),
-    ("help", "this list"),
-    ("quit", "leave (you are offered to save)"),
-)
+
+def help_rows() -> tuple[tuple[str, str], ...]:
+    """(syntax, what it does) in the order ``help`` lists them, in the language spoken (the
+    syntax is what is typed, so it stays as it is)."""
+    return (
+        ("8D QUITE", _("play across from 8D (row first); a lower-case letter is a blank")),
+        ("H8 qUITE", _("play down from H8 (column first); here the Q is a blank")),
+        ("8A MES(QUITE)", _("letters already on the board may go in parentheses, or as '.'")),
+        ("8H CSÓK", _("a tile of two letters (CS, CH) is typed as its letters: the tile when "
+                      "your rack has it, else the single letters")),
+        ("exchange ABC  |  -ABC", _("exchange tiles (write a blank as '?')")),
+        ("pass  |  -", _("pass the turn")),
+        ("challenge", _("challenge the last play (rules with challenges)")),
+        ("hint [N]", _("show the best N moves (default {n})").format(n=DEFAULT_HINTS)),
+        ("undo", _("take back the last move (untimed games)")),
+        ("save [FILE]", _("save the game as GCG")),
+        ("load FILE", _("load a GCG game and continue it")),
+        ("resign", _("concede the game")),
+        ("board", _("show the board again")),
+        ("lang en|ja|hu", _("speak English, Japanese or Hungarian")),
+        ("help", _("this list")),
+        ("quit", _("leave (you are offered to save)")),
+    )
 
 
 def looks_like_play(text: str) -> bool:
@@ -113,36 +121,40 @@ def parse_command(line: str) -> Command:
         if not body:
             return Command(Kind.PASS)
         return _exchange(body)
-    word, _, rest = text.partition(" ")
+    word, _space, rest = text.partition(" ")
     rest = rest.strip()
     if _POSITION.match(word) and not rest:
-        raise CommandError(f"{word!r} needs a word after it, e.g. '{word} QUITE'")
+        raise CommandError(
+            _("'{word}' needs a word after it, e.g. '{word} QUITE'").format(word=word)
+        )
     kind = _ALIASES.get(word.lower())
     if kind is None:
-        raise CommandError(f"unknown command {word!r}")
+        raise CommandError(_("unknown command {word}").format(word=repr(word)))
     if kind is Kind.PLAY:
         if not looks_like_play(rest):
-            raise CommandError("play what? e.g. 'play 8D QUITE' or just '8D QUITE'")
+            raise CommandError(_("play what? e.g. 'play 8D QUITE' or just '8D QUITE'"))
         return Command(Kind.PLAY, " ".join(rest.split()))
     if kind is Kind.EXCHANGE:
         if not rest:
-            raise CommandError("exchange which tiles? e.g. 'exchange QUV' (a blank is '?')")
+            raise CommandError(_("exchange which tiles? e.g. 'exchange QUV' (a blank is '?')"))
         return _exchange(rest)
     if kind is Kind.HINT:
         return Command(Kind.HINT, count=_hint_count(rest))
     if kind is Kind.LOAD and not rest:
-        raise CommandError("load which file? e.g. 'load game.gcg'")
-    if kind in (Kind.SAVE, Kind.LOAD):
-        return Command(kind, rest)
+        raise CommandError(_("load which file? e.g. 'load game.gcg'"))
+    if kind in (Kind.SAVE, Kind.LOAD, Kind.LANG):
+        return Command(kind, rest.lower() if kind is Kind.LANG else rest)
     if rest:
-        raise CommandError(f"{word!r} takes no argument (got {rest!r})")
+        raise CommandError(
+            _("{word} takes no argument (got {arg})").format(word=repr(word), arg=repr(rest))
+        )
     return Command(kind)
 
 
 def _exchange(body: str) -> Command:
     tiles = "".join(body.split())
     if tiles.isdigit():
-        raise CommandError("name the tiles to exchange, e.g. '-QUV', not a number")
+        raise CommandError(_("name the tiles to exchange, e.g. '-QUV', not a number"))
     # exchanged tiles are rack tiles: case does not designate blanks here
     return Command(Kind.EXCHANGE, tiles.upper())
 
@@ -151,5 +163,9 @@ def _hint_count(text: str) -> int:
     if not text:
         return DEFAULT_HINTS
     if not text.isdigit() or not 1 <= int(text) <= MAX_HINTS:
-        raise CommandError(f"hint takes a number of moves from 1 to {MAX_HINTS}, not {text!r}")
+        raise CommandError(
+            _("hint takes a number of moves from 1 to {max}, not {text}").format(
+                max=MAX_HINTS, text=repr(text)
+            )
+        )
     return int(text)

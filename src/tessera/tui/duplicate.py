@@ -25,20 +25,50 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..duplicate import DuplicateGame, Round, Verdict
+from ..duplicate import DuplicateEnd, DuplicateGame, Round, Verdict
 from ..legality import IllegalMove
 from ..move import NotationError, Play, parse_move
 from .board import rack_text, render_board
+from .lang import _, in_source_language, ngettext, refusal
 from .screen import Screen
 
-DUPLICATE_HELP: tuple[tuple[str, str], ...] = (
-    ("8D QUITE", "hand in a play: position and word (D8 QUITE for down)"),
-    ("8D QUITE 48", "the same, declaring its score"),
-    ("skip", "hand in nothing this round (it scores 0)"),
-    ("save [FILE]", "save the game as GCG"),
-    ("help", "this list"),
-    ("quit", "stop playing"),
-)
+
+def duplicate_help() -> tuple[tuple[str, str], ...]:
+    """(syntax, what it does) as ``help`` lists them, in the language spoken."""
+    return (
+        ("8D QUITE", _("hand in a play: position and word (D8 QUITE for down)")),
+        ("8D QUITE 48", _("the same, declaring its score")),
+        ("skip", _("hand in nothing this round (it scores 0)")),
+        ("save [FILE]", _("save the game as GCG")),
+        ("help", _("this list")),
+        ("quit", _("stop playing")),
+    )
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """Why a play handed in scored nothing (R8.4.2), in words."""
+    return {
+        Verdict.VALID: _("valid"),
+        Verdict.INVALID_WORDS: _("invalid words"),
+        Verdict.ILLEGAL: _("illegal"),
+        Verdict.NOTATION: _("notation"),
+        Verdict.NOT_A_PLAY: _("not a play"),
+        Verdict.LATE: _("late"),
+        Verdict.MISREPORTED: _("misreported"),
+        Verdict.MISSING: _("missing"),
+    }[verdict]
+
+
+def end_text(reason: DuplicateEnd | None) -> str:
+    """Why a duplicate game ended (R8.4.5), in words."""
+    if reason is None:
+        return _("stopped")
+    return {
+        DuplicateEnd.TILES_USED: _("tiles used"),
+        DuplicateEnd.NO_LEGAL_DRAW: _("no legal draw"),
+        DuplicateEnd.NO_PLAY: _("no play"),
+    }[reason]
+
 _DECLARED = re.compile(r"^(.*\S)\s+(\d{1,4})$")
 
 
@@ -61,10 +91,12 @@ class DuplicateApp(Screen):
         self._read = read_line or (lambda prompt: self.console.input(escape(prompt)))
         self._clock = clock
         self._quit = False
+        if not game.computers:  # seats named as computers are theirs, and the record says so
+            game.computers = {
+                i: name.lower() for i, name in enumerate(game.players) if BOT_SPEC.match(name)
+            }
         self.computers = {
-            i: DuplicateComputer(name, seed=game.seed + i)
-            for i, name in enumerate(game.players)
-            if BOT_SPEC.match(name)
+            i: DuplicateComputer(kind, seed=game.seed + i) for i, kind in game.computers.items()
         }
 
     @property
@@ -73,43 +105,61 @@ class DuplicateApp(Screen):
         return self.game.num_players - len(self.computers) >= 2
 
     def help(self) -> None:
-        self._print_help(DUPLICATE_HELP)
+        self._print_help(duplicate_help())
 
     def _show_round(self) -> None:
         game = self.game
         last = game.rounds[-1].top if game.rounds else None
         self.console.print(render_board(game.board, game.tileset, last))
         limit = game.settings.round_seconds
-        line = Text(f"Round {game.round}  ", style="bold")
+        line = Text(_("Round {n}").format(n=game.round) + "  ", style="bold")
         line.append_text(rack_text(game.rack, game.tileset))
-        line.append(f"  bag {game.bag_count}")
+        line.append("  " + _("bag {n}").format(n=game.bag_count))
         if limit is not None:
-            line.append(f"  {limit} s a play")
+            line.append("  " + _("{seconds} s a play").format(seconds=limit))
         self.console.print(line)
 
     def _show_closed(self, rd: Round) -> None:
         game = self.game
-        ties = f" ({rd.tied} tops)" if rd.tied > 1 else ""
-        self._say(f"Round {rd.number}: the top is {rd.top} for {rd.top.score}{ties}.", "bold")
+        if rd.tied > 1:
+            closed = ngettext(
+                "Round {round}: the top is {play} for {score} ({n} top).",
+                "Round {round}: the top is {play} for {score} ({n} tops).",
+                rd.tied,
+            )
+        else:
+            closed = _("Round {round}: the top is {play} for {score}.")
+        self._say(
+            closed.format(round=rd.number, play=rd.top, score=rd.top.score, n=rd.tied), "bold"
+        )
         table = Table(box=None, padding=(0, 2))
-        for column in ("player", "play", "score", "total"):
-            table.add_column(column, justify="right" if column in ("score", "total") else "left")
+        table.add_column(_("player"))
+        table.add_column(_("play"))
+        table.add_column(_("score"), justify="right")
+        table.add_column(_("total"), justify="right")
         for i, sub in enumerate(rd.submissions):
-            verdict = sub.verdict.value.replace("_", " ")
-            why = "" if sub.verdict is Verdict.VALID else f" ({verdict})"
-            bonus = f" +{rd.bonuses[i]} solo" if rd.bonuses[i] else ""
-            table.add_row(game.players[i], (sub.text or "—") + why,
-                          f"{rd.points(i)}{bonus}", str(game.scores[i]))
-        table.add_row("tops", str(rd.top), str(rd.top.score), str(game.top_total))
+            play = sub.text or "—"
+            if sub.verdict is not Verdict.VALID:
+                play = _("{play} ({verdict})").format(play=play, verdict=verdict_text(sub.verdict))
+            points = str(rd.points(i))
+            if rd.bonuses[i]:
+                points = _("{points} +{bonus} solo").format(points=points, bonus=rd.bonuses[i])
+            table.add_row(game.players[i], play, points, str(game.scores[i]))
+        table.add_row(_("tops"), str(rd.top), str(rd.top.score), str(game.top_total))
         self.console.print(table)
 
     def _show_results(self) -> None:
         result = self.game.results()
-        reason = result.reason.value.replace("_", " ") if result.reason else "stopped"
-        self._say(f"Game over ({reason}). The tops total {result.top_total}.", "bold")
+        self._say(
+            _("Game over ({reason}). The tops total {total}.").format(
+                reason=end_text(result.reason), total=result.top_total
+            ),
+            "bold",
+        )
         table = Table(box=None, padding=(0, 2))
-        for column in ("player", "points", "% of top", "negative"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+        table.add_column(_("player"))
+        for column in (_("points"), _("% of top"), _("negative")):
+            table.add_column(column, justify="right")
         pct, neg = result.percentages, result.negatives
         for i in result.ranking:
             table.add_row(result.names[i], str(result.scores[i]), f"{pct[i]:.2f}%",
@@ -123,15 +173,20 @@ class DuplicateApp(Screen):
         game = self.game
         lex = getattr(game.lexicon, "name", "")
         who = ", ".join(game.players)
-        self._say(f"Tessera — duplicate ({game.rules.name} rules, {lex}) — {who}", "bold")
-        self._say("Everyone plays the same rack; the best play goes on the board. Type a "
-                  "play (8D QUITE, or 8D QUITE 48 to declare its score) or 'help'.")
+        self._say(
+            _("Tessera — duplicate ({rules} rules, {lexicon}) — {players}").format(
+                rules=game.rules.name, lexicon=lex, players=who
+            ),
+            "bold",
+        )
+        self._say(_("Everyone plays the same rack; the best play goes on the board. Type a "
+                    "play (8D QUITE, or 8D QUITE 48 to declare its score) or 'help'."))
         while not game.is_over and not self._quit:
             self._round()
         if game.is_over:
             self._show_results()
         else:
-            self._say("Goodbye.")
+            self._say(_("Goodbye."))
         return 0
 
     def _round(self) -> None:
@@ -154,16 +209,18 @@ class DuplicateApp(Screen):
         game = self.game
         play = self.computers[i].choose(game)
         if play is None:
-            self._say(f"{game.players[i]} hands in nothing.")
+            self._say(_("{name} hands in nothing.").format(name=game.players[i]))
             return
         game.submit(i, play)
-        self._say(f"{game.players[i]} hands in a play.")
+        self._say(_("{name} hands in a play.").format(name=game.players[i]))
 
     def _take_terminal(self, i: int) -> bool:
         name = self.game.players[i]
-        self._say(f"Pass the terminal to {name}.", "bold")
+        self._say(_("Pass the terminal to {name}.").format(name=name), "bold")
         try:
-            self._read(f"{name}, press Enter when only you can see the screen: ")
+            self._read(
+                _("{name}, press Enter when only you can see the screen: ").format(name=name)
+            )
         except (EOFError, KeyboardInterrupt):
             self._quit = True
             return False
@@ -182,7 +239,7 @@ class DuplicateApp(Screen):
                 self.console.print()
                 self._quit = True
                 return False
-            word, _, rest = line.partition(" ")
+            word, _space, rest = line.partition(" ")
             low = word.lower()
             if not line:
                 continue
@@ -196,7 +253,7 @@ class DuplicateApp(Screen):
                 self._save(rest.strip())
                 continue
             if low == "skip":
-                self._say(f"{name} hands in nothing.")
+                self._say(_("{name} hands in nothing.").format(name=name))
                 return True
             elapsed = int((self._clock() - started) * 1000)
             declared = None
@@ -209,17 +266,21 @@ class DuplicateApp(Screen):
             try:
                 move = parse_move(line, game.alphabet, game.board, rack=game.rack)
             except NotationError as exc:
-                self._error(f"{exc}. Type a play such as 8D QUITE, or 'help'.")
+                # the notation's own explanation is English only
+                why = str(exc) if in_source_language() else _("that is not a play")
+                self._error(
+                    _("{error}. Type a play such as 8D QUITE, or 'help'.").format(error=why)
+                )
                 continue
             if not isinstance(move, Play):
-                self._error("Duplicate has no passes or exchanges: type a play, or 'skip'.")
+                self._error(_("Duplicate has no passes or exchanges: type a play, or 'skip'."))
                 continue
             try:
                 game.submit(i, line, declared=declared, elapsed_ms=elapsed)
             except IllegalMove as exc:
-                self._error(str(exc))
+                self._error(refusal(exc))
                 continue
-            self._say(f"{name} hands in {line}.")
+            self._say(_("{name} hands in {play}.").format(name=name, play=line))
             return True
 
     def _save(self, path_text: str) -> None:
@@ -229,9 +290,11 @@ class DuplicateApp(Screen):
         try:
             path.write_text(gcg.dumps(self.game), encoding="utf-8")
         except OSError as exc:
-            self._error(f"Cannot save to {path}: {exc.strerror or exc}")
+            self._error(
+                _("Cannot save to {path}: {error}").format(path=path, error=exc.strerror or exc)
+            )
             return
-        self._say(f"Saved to {path}.")
+        self._say(_("Saved to {path}.").format(path=path))
 
 
 def duplicate_players(text: str) -> list[str]:
@@ -241,15 +304,17 @@ def duplicate_players(text: str) -> list[str]:
 
     names = [n.strip() for n in text.split(",")]
     if not names or any(not n for n in names):
-        raise SetupError("--players: give comma-separated names, e.g. 'Ann,Bob'")
+        raise SetupError(_("--players: give comma-separated names, e.g. 'Ann,Bob'"))
     unknown = [n for n in names if BOT_LIKE.match(n) and not BOT_SPEC.match(n)]
     if unknown:
         raise SetupError(
-            f"--players: {', '.join(unknown)} is not a computer player; computers are "
-            "level1 … level5, best and static"
+            _(
+                "--players: {names} is not a computer player; computers are "
+                "level1 … level5, best and static"
+            ).format(names=", ".join(unknown))
         )
     if len(set(names)) != len(names):
-        raise SetupError("--players: the names must be different")
+        raise SetupError(_("--players: the names must be different"))
     return names
 
 
@@ -264,4 +329,4 @@ def replay_for(path: str, lexicon: object) -> DuplicateGame | None:
     return game
 
 
-__all__ = ["DUPLICATE_HELP", "DuplicateApp", "duplicate_players", "replay_for"]
+__all__ = ["DuplicateApp", "duplicate_help", "duplicate_players", "replay_for"]

@@ -34,7 +34,7 @@ class Screen:
         """The commands, each with what it does."""
         table = Table.grid(padding=(0, 3))
         table.add_column(style="bold")
-        table.add_column()
+        table.add_column(overflow="fold")  # Japanese has no spaces to wrap at: fold, never cut
         for syntax, what in rows:
             table.add_row(syntax, what)
         self.console.print(table)
