@@ -11,6 +11,7 @@ import sqlite3
 from typing import Any
 
 from browserkit import axe_violations, shot
+from helpers import duplicate_plays
 from serverproc import ServerProcess
 
 from tessera.duplicate import DuplicateGame
@@ -24,26 +25,6 @@ def shown_view(page: Any, game_id: str) -> dict[str, Any]:
     r = page.request.get(f"/api/duplicate/{game_id}")
     assert r.ok, r.text()
     return r.json()  # type: ignore[no-any-return]
-
-
-def ranked_plays(view: dict[str, Any]) -> list[tuple[str, int]]:
-    """The plays of the view's rack on its board, best first, in notation with their score."""
-    from tessera.board import Board
-    from tessera.move import Play
-    from tessera.movegen import generate_moves
-    from tessera.server.duplicates import solo_rules
-
-    lex = Lexicon.load("enable")
-    rules = solo_rules(lex)
-    board = Board(rules.layout, rules.tileset)
-    alphabet = rules.tileset.alphabet
-    for r, row in enumerate(view["board"]):
-        for c, label in enumerate(row):
-            if label:
-                board.set(r, c, alphabet.parse(label)[0])
-    moves = generate_moves(board, "".join(view["rack"]), lex, rules)
-    plays = sorted((m for m in moves if isinstance(m, Play)), key=lambda p: -(p.score or 0))
-    return [(p.gcg(alphabet), p.score or 0) for p in plays]
 
 
 def stored_game(server: ServerProcess, game_id: str) -> DuplicateGame:
@@ -85,7 +66,7 @@ def test_two_people_and_a_computer_play_in_turn_at_one_screen(
 
     for number in (1, 2, 3):
         view = shown_view(page, game_id)
-        plays = ranked_plays(view)
+        plays = duplicate_plays(view)
         ann_play, bob_play = plays[0][0], plays[min(4, len(plays) - 1)][0]
         assert page.locator("#dup-entry").inner_text() == (
             f"Ann, it is your entry for round {number}."

@@ -104,6 +104,12 @@ def duplicate_top(view: dict[str, Any]) -> str:
 
 def duplicate_best(view: dict[str, Any]) -> tuple[str, int]:
     """:func:`duplicate_top` and its score."""
+    return duplicate_plays(view)[0]
+
+
+def duplicate_plays(view: dict[str, Any]) -> list[tuple[str, int]]:
+    """The plays of a duplicate view's rack on its board, best score first, in notation with
+    their score (ties in the generator's order)."""
     from tessera.board import Board
     from tessera.lexicon import Lexicon
     from tessera.move import Play
@@ -119,6 +125,5 @@ def duplicate_best(view: dict[str, Any]) -> tuple[str, int]:
             if label:
                 board.set(r, c, alphabet.parse(label)[0])
     moves = generate_moves(board, "".join(view["rack"]), lex, rules)
-    plays = [m for m in moves if isinstance(m, Play)]
-    best = max(plays, key=lambda p: p.score or 0)
-    return best.gcg(alphabet), best.score or 0
+    plays = sorted((m for m in moves if isinstance(m, Play)), key=lambda p: -(p.score or 0))
+    return [(p.gcg(alphabet), p.score or 0) for p in plays]
