@@ -197,3 +197,36 @@ def test_a_list_too_big_for_one_kwg_sheds_its_longest_words(
     assert "kept 2 spellings of up to 7 tiles" in done.summary
     lex = Lexicon.load(tmp_path / "lex" / "pl.kwg")
     assert "żółw" in lex and "KOT" in lex and "komputer" not in lex
+
+
+def test_a_list_too_big_for_the_move_generator_sheds_its_longest_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled generator keeps its own copy of the graph, two words larger per sibling
+    list; a list whose copy outgrows the 22-bit arc index (Dutch, Polish) would install but
+    no computer could play it, so the installer sheds long words until the copy fits too."""
+    import tessera.lexicon.languages as languages
+    from tessera.lexicon.kwg import move_generator_size
+
+    root = tmp_path / "dict"
+    root.mkdir()
+    (root / "polish").write_text("żółw\nkot\nkomputer\n", encoding="utf-8")
+    whole = install("pl", root=root, target=tmp_path / "whole")
+    size = move_generator_size(Lexicon.load(whole.path).kwg.nodes)
+    monkeypatch.setattr(languages, "ARC_MASK", size - 1)  # the whole list just misses
+    done = install("pl", root=root, target=tmp_path / "lex")
+    assert any("keeping words up to 7 tiles" in m for m in done.messages)
+    lex = Lexicon.load(tmp_path / "lex" / "pl.kwg")
+    assert "komputer" not in lex and "KOT" in lex
+    assert move_generator_size(lex.kwg.nodes) <= size - 1
+
+
+def test_the_generators_copy_of_a_graph_is_counted_with_its_mask_words() -> None:
+    """ENABLE's copy: every reachable sibling list once, plus two mask words each — larger
+    than the graph, within the 22-bit index (the compiled generator takes it; the Dutch
+    list's 4.9 M words did not, and the core refused it)."""
+    from tessera.lexicon.kwg import ARC_MASK, move_generator_size
+
+    nodes = Lexicon.load("enable").kwg.nodes
+    size = move_generator_size(nodes)
+    assert len(nodes) < size <= ARC_MASK

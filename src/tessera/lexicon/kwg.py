@@ -78,6 +78,28 @@ def arc_index(node: int) -> int:
     return node & ARC_MASK
 
 
+def move_generator_size(nodes: Sequence[int]) -> int:
+    """The words the compiled move generator's copy of this graph takes: it stores each
+    sibling list reachable from the roots once, led by two words of its tiles' mask, and
+    refuses a graph whose copy outgrows the 22-bit arc index (:data:`ARC_MASK`)."""
+    size = 2
+    seen: set[int] = set()
+    todo = [arc_index(nodes[1]), arc_index(nodes[0])]
+    while todo:
+        start = todo.pop()
+        if start == 0 or start in seen:
+            continue
+        seen.add(start)
+        i = start
+        while True:
+            todo.append(arc_index(nodes[i]))
+            if is_end(nodes[i]):
+                break
+            i += 1
+        size += 2 + (i - start + 1)
+    return size
+
+
 def make_node(tile_id: int, arc: int, *, accepting: bool, end: bool) -> int:
     """Pack one node (the inverse of the four accessors above)."""
     if not 0 <= tile_id <= 0xFF:

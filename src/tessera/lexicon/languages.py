@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tessera.lexicon.errors import KwgError, LexiconError
-from tessera.lexicon.kwg import Kwg, build_bytes, write_atomic
+from tessera.lexicon.kwg import ARC_MASK, Kwg, build_bytes, move_generator_size, write_atomic
 from tessera.lexicon.lexicon import lexicon_dir, resolve_alphabet
 from tessera.lexicon.wordlist import (
     MAX_LENGTH,
@@ -204,10 +204,13 @@ def install(
     while True:
         try:
             kwg = Kwg(build_bytes(words), check=False)
+            if move_generator_size(kwg.nodes) > ARC_MASK:
+                raise KwgError("too big for the move generator's copy of the graph")
             break
         except KwgError as exc:
-            # The format's 22-bit arc index caps a graph at 2^22 nodes. Huge inflected lists
-            # (Polish) exceed it; the longest words are the rarest plays, so shed them.
+            # The format's 22-bit arc index caps a graph at 2^22 nodes (and the move
+            # generator's copy, two words larger per sibling list, likewise). Huge inflected
+            # lists (Polish) exceed it; the longest words are the rarest plays, so shed them.
             if not shrink or kept_length <= MIN_LENGTH + 5:
                 raise LexiconError(
                     f"{lang.name}: {found.entries:,} words are too many for one KWG ({exc}); "
