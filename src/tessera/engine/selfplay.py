@@ -16,6 +16,7 @@ give the same games whatever the number of workers or the backend.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import os
@@ -29,7 +30,7 @@ from typing import Any
 
 from tessera.game import Game, GameState
 from tessera.lexicon import Leaves, Lexicon
-from tessera.rules import Rules, preset
+from tessera.rules import FirstPlayer, Rules, preset
 
 from . import native
 from .players import Player, get_player
@@ -86,10 +87,20 @@ def play_compiled(
     if reason:
         raise native.EngineUnavailable(reason)
     eng = native.engine(lexicon, rules)
+    tables = [native.leave_table(t) for t in leaves]
+    if 0 <= seed < 2**64:  # the core deals as Game does (random.Random(seed), R1.4 draw)
+        first = rules.first_player_index if rules.first_player is FirstPlayer.FIXED else -1
+        bag = _unshuffled_bag(rules)
+        return eng.play_seeded(seed, bag, first, rules.return_order_tiles, tables, max_turns)
     game = Game(rules, lexicon=None, players=("A", "B"), seed=seed)
     bag, rng_state, racks = _initial_state(game)
-    tables = [native.leave_table(t) for t in leaves]
     return eng.play_game(bag, rng_state, racks, game.to_move, game.scores, tables, max_turns)
+
+
+@functools.cache
+def _unshuffled_bag(rules: Rules) -> list[int]:
+    """The bag a new Game starts from (every tile in id order)."""
+    return rules.tileset.bag()
 
 
 def replay(
