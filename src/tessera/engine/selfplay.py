@@ -5,7 +5,8 @@ Two ways to play a game, giving the same game for the same seed:
 * :func:`play_game` — the reference: a :class:`~tessera.game.Game` driven move by move,
   each player choosing from its :class:`~tessera.game.PlayerView`.
 * :func:`play_compiled` — the whole game inside the compiled core (static players only),
-  starting from the same :class:`~tessera.game.Game` set-up (bag, racks, random state).
+  dealt there exactly as :class:`~tessera.game.Game` deals (bag, first player, racks, random
+  state).
   :func:`replay` turns its moves back into a :class:`~tessera.game.Game` (for GCG).
 
 :func:`autoplay` plays a match over a process pool (or a Ray cluster). Game ``i`` uses seed
