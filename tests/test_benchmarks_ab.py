@@ -101,6 +101,22 @@ def test_summary_of_a_mode_one_build_lacks() -> None:
         stats.summarize("best", "positions", 1, [1.0], [1.0, 2.0])
 
 
+def test_unsorted_mode_is_set_against_the_old_ranked_list() -> None:
+    """Without an unsorted mode in the old build, the table adds the new unsorted list timed
+    against the old ranked one."""
+
+    def side(all_s: float, unsorted: float | None) -> dict:
+        timed = {"cpu_s": all_s, "unit": "positions", "items": 600}
+        return {"measures": {"all": timed,
+                             "unsorted": {**timed, "cpu_s": unsorted} if unsorted else None}}
+
+    results = [{"old": side(2.0, None), "new": side(1.5, 0.5)}] * 5
+    extra = cli.summaries(results)[-1]
+    assert extra.measure == stats.UNSORTED_VS_RANKED and extra.ratio == 4.0
+    same = [{"old": side(2.0, 1.0), "new": side(1.5, 0.5)}] * 5
+    assert [s.measure for s in cli.summaries(same)] == ["all", "unsorted"]
+
+
 def test_table_rates() -> None:
     games = stats.summarize("selfplay", "games", 100, [2.0] * 5, [1.0] * 5)
     moves = stats.summarize("all", "positions", 600, [0.6] * 5, [0.3] * 5)

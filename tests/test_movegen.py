@@ -572,6 +572,24 @@ def test_top_n_equals_the_head_of_the_full_list(enable: Lexicon, leaves_en: Leav
             assert listing(top) == full[:n]
 
 
+def test_unsorted_mode_lists_the_same_moves_and_equities(
+    enable: Lexicon, leaves_en: Leaves
+) -> None:
+    """generate_moves(sort=False) is the ranked list in the generator's own order: the same
+    moves with the same equities, blanks, exchanges and the pass included."""
+    rules = preset("naspa")
+    unordered = 0
+    for game, _rack, _ref in random_game_positions(enable, rules, 23, 6, "unsorted"):
+        for rack in (game.rack(game.to_move), Rack(len(rules.tileset.counts), [0, 0, 5, 9])):
+            ranked = generate_moves(game.board, rack, enable, rules, leaves=leaves_en,
+                                    bag_count=game.bag_count)
+            raw = generate_moves(game.board, rack, enable, rules, leaves=leaves_en,
+                                 bag_count=game.bag_count, sort=False)
+            assert sorted(listing(raw), key=repr) == sorted(listing(ranked), key=repr)
+            unordered += listing(raw) != listing(ranked)
+    assert unordered > 0  # the unranked order is not the ranking
+
+
 def test_top_n_with_blanks_equals_the_head_of_the_full_list(
     enable: Lexicon, leaves_en: Leaves
 ) -> None:

@@ -76,16 +76,22 @@ def _describe_head() -> str:
 
 
 def summaries(results: Sequence[dict[str, dict[str, Any]]]) -> list[stats.Summary]:
-    """One summary per measure, in the workers' order."""
+    """One summary per measure, in the workers' order; when the old build has no unsorted
+    mode, one more: the new unsorted list against the old ranked one (issue 14's target)."""
     out = []
-    for m in results[0]["new"]["measures"]:
-        old = [r["old"]["measures"].get(m) for r in results]
+    pairs = [(m, m) for m in results[0]["new"]["measures"]]
+    if {"all", "unsorted"} <= {m for m, _ in pairs} and not any(
+        r["old"]["measures"].get("unsorted") for r in results
+    ):
+        pairs.append(("all", "unsorted"))
+    for m_old, m in pairs:
+        old = [r["old"]["measures"].get(m_old) for r in results]
         new = [r["new"]["measures"].get(m) for r in results]
         known = next((x for x in (*new, *old) if x), None)
         unit, items = (known["unit"], known["items"]) if known else ("positions", 0)
         out.append(
             stats.summarize(
-                m,
+                m if m_old == m else stats.UNSORTED_VS_RANKED,
                 unit,
                 items,
                 [x["cpu_s"] if x else None for x in old],

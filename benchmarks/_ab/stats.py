@@ -12,10 +12,12 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+UNSORTED_VS_RANKED = "unsorted_vs_ranked"  # new unsorted list against the old ranked one
 LABELS = {
     "best": "best move (top 1, leaves)",
     "all": "every move ranked (leaves)",
     "unsorted": "every move unsorted (leaves)",
+    UNSORTED_VS_RANKED: "new unsorted vs old ranked",
     "selfplay": "static self-play games",
 }
 

@@ -130,6 +130,10 @@ class Board:
         """Row-major tiles (a copy)."""
         return list(self._cells)
 
+    def cell_bytes(self) -> bytes:
+        """Row-major tiles as bytes (a copy; what the compiled generator reads)."""
+        return bytes(self._cells)
+
     def is_empty(self) -> bool:
         return not any(self._cells)
 

@@ -496,8 +496,9 @@ def _check_inputs(board: Board, lexicon: Lexicon, rules: Rules) -> None:
 
 
 class MoveList(Sequence[Move]):
-    """Moves ranked by equity, best first. Python move objects are made only when asked for:
-    ``len()`` is cheap, ``moves[i]`` builds one move, ``moves[:10]`` ten.
+    """Moves ranked by equity, best first (unranked from ``generate_moves(sort=False)``).
+    Python move objects are made only when asked for: ``len()`` is cheap, ``moves[i]`` builds
+    one move, ``moves[:10]`` ten.
 
     ``equity(i)`` is a move's equity (its score when no leave values were given); plays carry
     their ``score``.
@@ -657,6 +658,7 @@ def generate_moves(
     bag_count: int | None = None,
     reference: bool = False,
     mirrors: bool = True,
+    sort: bool = True,
 ) -> MoveList:
     """Every legal move of ``rack`` on ``board``, ranked by equity (best first).
 
@@ -669,7 +671,9 @@ def generate_moves(
     missing. ``mirrors=False`` lists, on an empty board that is its own mirror image
     (:attr:`~tessera.layouts.Layout.mirror_symmetric`), only the plays across: each play down
     is then the mirror image of one of them, with the same score and leave (engines and hints
-    rank one of the two).
+    rank one of the two). ``sort=False`` (without ``top``) lists every move unranked, in the
+    order the generator finds them: the same moves and equities, for callers that rank or
+    filter them themselves and need not pay for the sort (the reference's list stays ranked).
     """
     rules = preset(rules)
     if top is not None and top < 0:
@@ -684,7 +688,7 @@ def generate_moves(
     except ValueError:  # a graph too large for the compiled generator's private copy
         return _reference_list(board, rack, lexicon, rules, top, leaves, bag_count, mirrors)
     buffer = gen.generate(
-        bytes(board.cells), counts, sizes.stop - 1 if sizes else 0, top or 0, mirrors
+        board.cell_bytes(), counts, sizes.stop - 1 if sizes else 0, top or 0, mirrors, sort
     )
     return MoveList(buffer=buffer, alphabet=lexicon.alphabet)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from tessera.game import Game, PlayerView
 from tessera.lexicon import Leaves, Lexicon
 from tessera.move import Exchange, Move, Pass, Play, format_move
 from tessera.movegen import generate_moves, sort_key
-from tessera.rules import preset
+from tessera.rules import FirstPlayer, Rules, preset
 from tessera.scoring import score_play
 
 RULES = preset("naspa")
@@ -94,6 +95,29 @@ def test_compiled_games_are_python_games(lex: Lexicon, leaves: Leaves) -> None:
         assert python.history == replayed.history
         assert python.result == replayed.result
         assert record["reason"] == python.result.reason.value
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RULES,
+        replace(RULES, return_order_tiles=False),  # the order tiles start the racks (R1.4.1)
+        replace(RULES, first_player=FirstPlayer.FIXED, first_player_index=1),
+    ],
+    ids=["naspa", "keep-order-tiles", "fixed-first"],
+)
+def test_the_core_deals_as_game_does(lex: Lexicon, leaves: Leaves, rules: Rules) -> None:
+    """play_compiled deals in the core (random.Random(seed), the R1.4 draw, both racks): the
+    game is the one played from the bag, random state and racks of a Python Game."""
+    eng = native.engine(lex, rules)
+    tables = [native.leave_table(leaves), None]
+    for seed in (0, 1, 7, 2**32 + 3, 2**63 - 25):
+        game = Game(rules, lexicon=None, players=("A", "B"), seed=seed)
+        state = list(game._rng.getstate()[1])
+        racks = [game.rack(i).tiles() for i in range(2)]
+        dealt = eng.play_game(list(game._bag), state, racks, game.to_move, game.scores, tables,
+                              1000)
+        assert play_compiled(rules, lex, seed, [leaves, None]) == dealt
 
 
 def test_leave_table_matches_klv2_reader(leaves: Leaves) -> None:

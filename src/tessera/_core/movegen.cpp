@@ -197,8 +197,6 @@ struct Gen {
     uint8_t placed[MAX_DIM] = {};
     int nplaced = 0;
     int used_code = 0;
-    int anchor = 0;
-    int left_end = 0;
 
     Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, const Request& r)
         : c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols), nletters(cfg.letters()), req(r),
@@ -627,7 +625,7 @@ struct Gen {
         }
     }
 
-    // -- Gordon's GADDAG search -------------------------------------------------------------
+    // -- the search ------------------------------------------------------------------------
 
     void place(int pos, uint8_t t) {
         const int f = (t & BLANK_BIT) ? 0 : t;
@@ -663,57 +661,6 @@ struct Gen {
             arcs[n++] = i;
         }
         return n;
-    }
-
-    void extend(int pos, uint32_t list, bool leftward) {
-        const std::vector<uint32_t>& g = c.kwg;
-        if (ltile[pos]) {
-            const uint32_t node = mfind(g, list, ltile[pos] & ~BLANK_BIT);
-            if (node) step(pos, node, leftward);
-            return;
-        }
-        if (nplaced == rack_total || list == 0) return;
-        uint32_t follow[MAX_LETTERS + 1];
-        const int nfollow = rack_arcs(pos, list, true, counts[0] > 0 ? all_letters() : 0, follow);
-        for (int k = 0; k < nfollow; ++k) {
-            const uint32_t i = follow[k];
-            const uint32_t t = tile(g[i]);
-            if (counts[t] > 0) {
-                place(pos, static_cast<uint8_t>(t));
-                step(pos, i, leftward);
-                unplace(pos, static_cast<uint8_t>(t));
-            }
-            if (counts[0] > 0) {
-                const uint8_t bt = static_cast<uint8_t>(t | BLANK_BIT);
-                place(pos, bt);
-                step(pos, i, leftward);
-                unplace(pos, bt);
-            }
-        }
-    }
-
-    void step(int pos, uint32_t index, bool leftward) {
-        const std::vector<uint32_t>& g = c.kwg;
-        const uint32_t node = g[index];
-        const uint32_t children = arc_index(node);
-        if (leftward) {
-            if (accepts(node) && empty_at(pos - 1) && empty_at(anchor + 1)) record(pos, anchor);
-            if (children == 0) return;
-            const int left = pos - 1;
-            if (left >= 0 && !(ltile[left] == 0 && lanchor[left])) extend(left, children, true);
-            if ((g[children] & 1) && empty_at(pos - 1) && anchor + 1 < N) {
-                left_end = pos;  // the separator, tile 0, is the first node of the list
-                extend(anchor + 1, arc_index(g[children + 2]), false);
-            }
-        } else {
-            if (accepts(node) && empty_at(pos + 1)) record(left_end, pos);
-            if (children != 0 && pos + 1 < N) extend(pos + 1, children, false);
-        }
-    }
-
-    void gen_anchor(int a) {
-        anchor = a;
-        extend(a, c.kwg[1], true);
     }
 
     // True if nothing bounded by b can enter the top N found so far.
@@ -835,7 +782,8 @@ struct Gen {
     // rack tiles on the empty squares. Spans that share their first square share the walk.
     void fill_from(int p, int L, uint32_t list, uint32_t ends) {
         const std::vector<uint32_t>& g = c.kwg;
-        const uint64_t blank_as = counts[0] > 0 ? blank_designations(p, ends) : 0;
+        const uint64_t blank_as =
+            counts[0] == 0 ? 0 : top > 0 ? blank_designations(p, ends) : all_letters();
         while (ltile[p]) {
             const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
             if (node == 0) return;
@@ -930,6 +878,43 @@ struct Gen {
     // it is (Request::mirrors), else both.
     int directions() const {
         return !req.mirrors && first && c.transpose_symmetric() ? 1 : 2;
+    }
+
+    // Every play of the board, by spans: per line and first square L, one DAWG walk from L
+    // (fill_from) for every last square R that makes L..R a span some play could cover -- an
+    // anchor among its squares, 1..rack_total empty ones each of which some rack tile may
+    // fill, no tile just before or after it. A play covers exactly one span, so each is found
+    // once; the walks share the prefixes of the plays starting on one square, which the
+    // GADDAG's per-anchor search repeats for every anchor they cover.
+    void all_by_spans() {
+        const int dirs = directions();
+        for (int dir = 0; dir < dirs; ++dir) {
+            for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                load_line(dir, index);
+                bool any_anchor = false;
+                for (int p = 0; p < N && !any_anchor; ++p) any_anchor = lanchor[p] && !ltile[p];
+                if (!any_anchor) continue;
+                for (int L = 0; L < N; ++L) {
+                    if (!empty_at(L - 1)) continue;
+                    uint32_t ends = 0;
+                    int k = 0;
+                    bool anchored = false;
+                    for (int R = L; R < N; ++R) {
+                        if (!ltile[R]) {
+                            if (k == rack_total || !(lmask[R] & playable)) break;
+                            ++k;
+                            anchored = anchored || lanchor[R];
+                        }
+                        if (!anchored || !empty_at(R + 1)) continue;
+                        if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) {
+                            continue;
+                        }
+                        ends |= uint32_t(1) << R;
+                    }
+                    if (ends) fill_from(L, L, c.kwg[0], ends);
+                }
+            }
+        }
     }
 
     // Every span of the board with its bound.
@@ -1177,14 +1162,7 @@ struct Gen {
                     }
                 }
             } else if (top <= 0) {
-                for (int dir = 0; dir < dirs; ++dir) {
-                    for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
-                        load_line(dir, index);
-                        for (int a = 0; a < N; ++a) {
-                            if (lanchor[a] && ltile[a] == 0) gen_anchor(a);
-                        }
-                    }
-                }
+                all_by_spans();
             } else {
                 top_spans();
             }
@@ -1198,7 +1176,7 @@ struct Gen {
             if (top <= 0 || !hopeless(best_exchange)) exchanges(max_exchange);
         }
         if (pass_last && out.empty()) add(pass);
-        rank_moves(out);
+        if (top > 0 || req.sort) rank_moves(out);
     }
 };
 
@@ -1464,7 +1442,7 @@ void check_position(const Config& cfg, const std::string& board, const std::vect
 }
 
 MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::vector<int>& rack,
-                       int max_exchange, int top, bool mirrors) {
+                       int max_exchange, int top, bool mirrors, bool sort) {
     const std::string board = cells;
     check_position(gen.config(), board, rack);
     if (top < 0) throw py::value_error("top must be 0 (all) or a positive number");
@@ -1475,6 +1453,7 @@ MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::
     req.max_exchange = std::min(max_exchange, total);
     req.top = top;
     req.mirrors = mirrors;
+    req.sort = sort;
     std::vector<Move> moves;
     {
         py::gil_scoped_release release;
@@ -1583,8 +1562,10 @@ void register_movegen(py::module_& m) {
              py::arg("leave_nodes"), py::arg("leave_values"))
         .def("generate", &generate_py, py::arg("cells"), py::arg("rack"),
              py::arg("max_exchange"), py::arg("top"), py::arg("mirrors") = true,
+             py::arg("sort") = true,
              "Moves of a rack (counts per tile id) on a board (bytes, row-major); with "
-             "mirrors=False an empty board that is its own mirror image lists plays across only.")
+             "mirrors=False an empty board that is its own mirror image lists plays across only; "
+             "with sort=False and top 0 the moves come in the order found, not ranked.")
         .def("span_bounds", &bounds_py, py::arg("cells"), py::arg("rack"),
              "(direction 0 across / 1 down, line, first square, last square, upper bound) of "
              "every span a play could cover: no play covering it is worth more (for tests).")

@@ -1,9 +1,12 @@
 // Move generation: every legal play of a rack on a board, with scores and equities, ranked.
 //
-// The readable specification is tessera/movegen.py (the Python reference generator); this is
-// the same algorithm (Gordon's GADDAG search over a KWG with cross-checks; Clabbers by slots
-// and an alphagram DAWG) written for speed, plus top-N search with per-span upper bounds.
-// Both produce identical move lists in identical order (tested on thousands of positions).
+// The readable specification is tessera/movegen.py (the Python reference generator, Gordon's
+// GADDAG search). This generator finds the same moves by spans: every stretch of a line a play
+// could cover (an anchor among its squares, no tile just before or after), filled by one walk
+// of the KWG's DAWG per first square with cross-checks -- all of them for every move, the
+// most promising first for top N (per-span upper bounds); Clabbers by slots and an alphagram
+// DAWG. Both produce identical move lists in identical order (tested on thousands of
+// positions); with Request::sort false the whole list comes unranked.
 #pragma once
 
 #include <cstdint>
@@ -100,6 +103,9 @@ struct Request {
     // of the same score and leave (engines and hints rank one of the two; a listing of every
     // move keeps both).
     bool mirrors = true;
+    // false (with top 0): the moves in the order they are found, not ranked -- the same moves,
+    // for a caller that ranks or filters them itself and need not pay for the sort.
+    bool sort = true;
 };
 
 // Generate the moves of `rack_counts` (per tile id, blanks at 0) on `cells` (rows*cols tile

@@ -157,23 +157,94 @@ py::dict StaticEngine::play_game(std::vector<int> bag, std::vector<uint32_t> rng
         }
         g.scores[p] = scores[p];
     }
+    return run_game(g, bagv, to_move, leaves, max_turns);
+}
+
+// The game tessera.game.Game(rules, players=2, seed=seed) deals, played to its end: the same
+// random generator (random.Random(seed)), the unshuffled bag `bag`, the first player drawn as
+// Game._choose_first draws (lowest tile wins, ties redraw; the order tiles go back to the bag
+// or, without return_order_tiles, start the racks) unless `first` (>= 0) fixes it, then both
+// racks filled in seat order -- without building the Python Game at all.
+py::dict StaticEngine::play_seeded(uint64_t seed, std::vector<int> bag, int first,
+                                   bool return_order_tiles,
+                                   std::vector<const LeaveTable*> leaves, int max_turns) const {
+    if (leaves.size() != 2)
+        throw std::invalid_argument("the compiled self-play loop plays two-player games");
+    PyRandom rng;
+    rng.seed(seed);
+    RandomBag bagv{{}, &rng};
+    bagv.tiles.reserve(bag.size());
+    for (int t : bag) {
+        check_tile(t);
+        bagv.tiles.push_back(static_cast<uint8_t>(face(t)));
+    }
+    Duel g(*this);
+    int to_move = first >= 0 ? first % 2 : -1;
+    std::vector<int> contenders = {0, 1};
+    int kept[2] = {-1, -1};
+    while (to_move < 0) {
+        int drawn[2] = {-1, -1};
+        for (int p : contenders) drawn[p] = bagv.draw();
+        int best = 1 << 30;
+        for (int p : contenders) best = std::min(best, drawn[p]);
+        std::vector<int> winners;
+        for (int p : contenders) {
+            if (drawn[p] == best) winners.push_back(p);
+            if (return_order_tiles) {
+                bagv.put_back(static_cast<uint8_t>(drawn[p]));
+            } else {
+                if (kept[p] >= 0) bagv.put_back(static_cast<uint8_t>(kept[p]));
+                kept[p] = drawn[p];
+            }
+        }
+        if (winners.size() == 1) {
+            for (int p = 0; p < 2; p++)
+                if (kept[p] >= 0) g.counts[p][kept[p]]++;
+            to_move = winners[0];
+        }
+        contenders = winners;
+    }
+    for (int p = 0; p < 2; p++) {
+        int n = g.rack_size(*this, p);
+        while (n < r_.rack_size && bagv.size() > 0) {
+            g.counts[p][bagv.draw()]++;
+            n++;
+        }
+    }
+    return run_game(g, bagv, to_move, leaves, max_turns);
+}
+
+// The turns of a game from state `g` to its end (or max_turns): each player's best move by
+// static equity. The board's cross-checks are kept from turn to turn and brought up to date
+// after each play (movegen::update_cross_checks), not recomputed for every search.
+py::dict StaticEngine::run_game(Duel& g, RandomBag& bagv, int to_move,
+                                const std::vector<const LeaveTable*>& leaves,
+                                int max_turns) const {
     py::list turns;
     auto rack_tuple = [&](int p) {
-        py::list l;
+        int n = 0;
+        for (int t = 0; t < alpha_; t++) n += g.counts[p][t];
+        py::tuple l(n);
+        int k = 0;
         for (int t = 1; t < alpha_; t++)
-            for (int k = 0; k < g.counts[p][t]; k++) l.append(t);
-        for (int k = 0; k < g.counts[p][0]; k++) l.append(0);
-        return py::tuple(l);
+            for (int i = 0; i < g.counts[p][t]; i++) l[k++] = py::int_(t);
+        for (int i = 0; i < g.counts[p][0]; i++) l[k++] = py::int_(0);
+        return l;
     };
+    movegen::CrossChecks cross = movegen::cross_checks(config(), g.board.data());
+    int placed[movegen::MAX_DIM];
     for (int turn = 0; !g.over && turn < max_turns; turn++) {
         const int p = to_move;
         const int bag_before = static_cast<int>(bagv.size());
         const Position pos = g.position(*this, p, bag_before);
-        const std::vector<Move> best = rank(pos, leaves[p], 1);
+        const std::vector<Move> best = rank(pos, leaves[p], 1, &cross);
         const Move& m = best.front();
         py::tuple rack_before = rack_tuple(p);
         g.apply(*this, p, m, bagv);
         turns.append(py::make_tuple(p, move_tuple(m), rack_before, bag_before));
+        const int n = Duel::placed_squares(*this, m, placed);
+        if (n > 0 && !g.over)
+            movegen::update_cross_checks(config(), g.board.data(), placed, n, cross);
         to_move = 1 - p;
     }
     py::dict out;
@@ -201,5 +272,10 @@ void register_selfplay(py::module_& m) {
              py::arg("bag_count"), py::arg("opp_points"), py::arg("can_exchange"), py::arg("top"))
         .def("play_game", &StaticEngine::play_game, py::arg("bag"), py::arg("rng_state"),
              py::arg("racks"), py::arg("to_move"), py::arg("scores"), py::arg("leaves"),
-             py::arg("max_turns") = 1000);
+             py::arg("max_turns") = 1000)
+        .def("play_seeded", &StaticEngine::play_seeded, py::arg("seed"), py::arg("bag"),
+             py::arg("first"), py::arg("return_order_tiles"), py::arg("leaves"),
+             py::arg("max_turns") = 1000,
+             "The game Game(rules, players=2, seed=seed) deals (first >= 0: that seat starts), "
+             "played to its end in the core.");
 }

@@ -162,6 +162,9 @@ struct Position {
 
 using movegen::Move;
 
+struct Duel;
+struct RandomBag;
+
 // ---- the static engine ------------------------------------------------------------------------
 
 class StaticEngine {
@@ -227,6 +230,12 @@ class StaticEngine {
     py::dict play_game(std::vector<int> bag, std::vector<uint32_t> rng_state,
                        std::vector<std::vector<int>> racks, int to_move, std::vector<int> scores,
                        std::vector<const LeaveTable*> leaves, int max_turns) const;
+    py::dict play_seeded(uint64_t seed, std::vector<int> bag, int first, bool return_order_tiles,
+                         std::vector<const LeaveTable*> leaves, int max_turns) const;
+
+    // The turns of a game from `g` to its end (selfplay.cpp).
+    py::dict run_game(Duel& g, RandomBag& bag, int to_move,
+                      const std::vector<const LeaveTable*>& leaves, int max_turns) const;
 
     // (kind, row, col, across, tiles, score, equity): a play's main word (0 = a square already
     // on the board), an exchange's tiles, or nothing for the pass.

@@ -5,7 +5,8 @@ Two ways to play a game, giving the same game for the same seed:
 * :func:`play_game` — the reference: a :class:`~tessera.game.Game` driven move by move,
   each player choosing from its :class:`~tessera.game.PlayerView`.
 * :func:`play_compiled` — the whole game inside the compiled core (static players only),
-  starting from the same :class:`~tessera.game.Game` set-up (bag, racks, random state).
+  dealt there exactly as :class:`~tessera.game.Game` deals (bag, first player, racks, random
+  state).
   :func:`replay` turns its moves back into a :class:`~tessera.game.Game` (for GCG).
 
 :func:`autoplay` plays a match over a process pool (or a Ray cluster). Game ``i`` uses seed
@@ -16,6 +17,7 @@ give the same games whatever the number of workers or the backend.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import os
@@ -29,7 +31,7 @@ from typing import Any
 
 from tessera.game import Game, GameState
 from tessera.lexicon import Leaves, Lexicon
-from tessera.rules import Rules, preset
+from tessera.rules import FirstPlayer, Rules, preset
 
 from . import native
 from .players import Player, get_player
@@ -86,10 +88,20 @@ def play_compiled(
     if reason:
         raise native.EngineUnavailable(reason)
     eng = native.engine(lexicon, rules)
+    tables = [native.leave_table(t) for t in leaves]
+    if 0 <= seed < 2**64:  # the core deals as Game does (random.Random(seed), R1.4 draw)
+        first = rules.first_player_index if rules.first_player is FirstPlayer.FIXED else -1
+        bag = _unshuffled_bag(rules)
+        return eng.play_seeded(seed, bag, first, rules.return_order_tiles, tables, max_turns)
     game = Game(rules, lexicon=None, players=("A", "B"), seed=seed)
     bag, rng_state, racks = _initial_state(game)
-    tables = [native.leave_table(t) for t in leaves]
     return eng.play_game(bag, rng_state, racks, game.to_move, game.scores, tables, max_turns)
+
+
+@functools.cache
+def _unshuffled_bag(rules: Rules) -> list[int]:
+    """The bag a new Game starts from (every tile in id order)."""
+    return rules.tileset.bag()
 
 
 def replay(
