@@ -113,3 +113,26 @@ def test_levels_are_seeded_and_prefer_common_words(lex: Lexicon) -> None:
     expert_good = sum(expert.choose(view) in good for _ in range(40))
     beginner_good = sum(beginner.choose(view) in good for _ in range(40))
     assert expert_good > beginner_good + 5
+
+
+def _finish_line_choice(lex: Lexicon, scores: list[int], complete_round: bool = False) -> Play:
+    """The static player's opening play from ``?CLNUUX`` in a finish-line game (target 120):
+    with its leaves it plays LUX for 20 keeping ``?CNU``; the top score is CULeX for 42."""
+    rules = preset("finish_line").replace(finish_line_complete_round=complete_round)
+    rack = rules.tileset.alphabet.parse("?CLNUUX")
+    game = Game.from_position(rules, board_tiles=[], racks=[rack, []], scores=scores,
+                              lexicon=lex, seed=1)
+    move = StaticPlayer(lex).choose(game.view(0))
+    assert isinstance(move, Play)
+    return move
+
+
+def test_finish_line_play_that_reaches_the_target_is_taken(lex: Lexicon) -> None:
+    """R8.3.2: a play reaching the target ends the game with the mover's win, so the tiles
+    kept are worth nothing: the static player takes the top score over a better leave."""
+    assert _finish_line_choice(lex, [0, 0]).score == 20  # far from the target: the leave counts
+    assert _finish_line_choice(lex, [70, 0]).score == 20  # 42 would not reach 120 either
+    assert _finish_line_choice(lex, [80, 0]).score == 42  # 80 + 42 >= 120: the win
+    # finishing the round (R8.3 Cfg): once anyone has reached the target this is the last turn
+    assert _finish_line_choice(lex, [0, 125], complete_round=True).score == 42
+    assert _finish_line_choice(lex, [0, 100], complete_round=True).score == 20

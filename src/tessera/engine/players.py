@@ -70,6 +70,19 @@ def can_exchange(view: PlayerView) -> bool:
     return limit is None or exchanges_done(view) < limit
 
 
+def finish_line_last_turn(view: PlayerView, best_by_score: Sequence[tuple[Any, ...]]) -> bool:
+    """R8.3: whether the viewer's play this turn may be its last, so the tiles it keeps are
+    worth nothing: the final round is on, or its best-scoring play (``best_by_score``, the
+    compiled engine's top move without leaves) reaches the target, which ends the game (a
+    win) or starts the final round."""
+    target = view.rules.finish_target(len(view.scores))
+    if target is None:
+        return False
+    if view.rules.finish_line_complete_round and max(view.scores) >= target:
+        return True
+    return bool(best_by_score) and view.scores[view.player] + best_by_score[0][5] >= target
+
+
 def phony_in_last_play(view: PlayerView, lexicon: Lexicon) -> bool:
     """True if the viewer may challenge and the last play formed a word not in ``lexicon``."""
     if not view.can_challenge:
@@ -89,7 +102,8 @@ class StaticPlayer:
     ``"trained"`` (the default) for the shipped table of the game being played (its tile set,
     rack size and board: :mod:`tessera.engine.shipped_leaves`), zero leaves where none fits.
     The compiled engine ranks the moves; a play the opponent made with a word that is not in
-    the lexicon is challenged.
+    the lexicon is challenged. In a finish-line game a turn that may be the player's last
+    (:func:`finish_line_last_turn`) ranks by score alone: what it keeps is worth nothing.
     """
 
     def __init__(
@@ -131,15 +145,23 @@ class StaticPlayer:
         rules = view.rules
         eng = native.engine(self.lexicon, rules)
         opp_points = sum(rules.tileset.values[t] * n for t, n in enumerate(view.unseen) if t)
-        return eng.moves(
-            view.board.cells,
-            list(view.rack),
-            native.leave_table(self.leaves_for(rules)),
-            view.bag_count,
-            opp_points,
-            can_exchange(view),
-            0 if top is None else max(1, top),
-        )
+
+        def rank(leaves: Leaves | None, count: int) -> list[tuple[Any, ...]]:
+            return eng.moves(
+                view.board.cells,
+                list(view.rack),
+                native.leave_table(leaves),
+                view.bag_count,
+                opp_points,
+                can_exchange(view),
+                count,
+            )
+
+        count = 0 if top is None else max(1, top)
+        leaves = self.leaves_for(rules)
+        if leaves is not None and finish_line_last_turn(view, rank(None, 1)):
+            return rank(None, count)
+        return rank(leaves, count)
 
     def _forced(self, view: PlayerView, challenges: bool = True) -> Move | None:
         """The move the situation dictates (accept an out-play, challenge a phony), if any."""
