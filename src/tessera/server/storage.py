@@ -438,13 +438,14 @@ class Storage:
         return [_action(r) for r in rows]
 
     def games_of(self, user_id: str, limit: int = 20) -> list[dict[str, Any]]:
-        """A user's most recent games: id, rules, seats, status, rated, result, times."""
+        """A user's most recent games: id, rules, seats, status, rated, result, times (each
+        game once, though one account may hold several seats of it)."""
+        seated = select(players_table.c.game_id).where(players_table.c.user_id == user_id)
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(games_table, info_table)
                 .join(info_table, info_table.c.game_id == games_table.c.id)
-                .join(players_table, players_table.c.game_id == games_table.c.id)
-                .where(players_table.c.user_id == user_id)
+                .where(games_table.c.id.in_(seated))
                 .order_by(info_table.c.created_at.desc())
                 .limit(limit)
             ).all()
