@@ -117,7 +117,8 @@ class Listener:
     seats: frozenset[int]
     send: Sender
     seat: int | None = None  # a seat the page asked for, else the active one
-    hang_up: Callable[[], Awaitable[None]] | None = None  # closes the socket: the page reconnects
+    # closes the socket: the page reconnects
+    hang_up: Callable[[], Coroutine[Any, Any, None]] | None = None
 
 
 @dataclass(eq=False)
@@ -755,7 +756,7 @@ class Hub:
         seat = field_int(body, "seat")
         if seat not in seats:
             raise RequestError(403, "forbidden", f"you cannot {what} for that seat")
-        return seat  # type: ignore[return-value]
+        return seat
 
     @staticmethod
     def _may_abort(session: Session, seat: int) -> bool:
