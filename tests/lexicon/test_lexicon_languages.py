@@ -96,7 +96,11 @@ def test_cli_install_reports_missing_package(
 def fake_hunspell(tmp_path: Path) -> Path:
     root = tmp_path / "hunspell"
     root.mkdir()
-    (root / "hu_HU.dic").write_text("1\nszív\n", encoding="utf-8")
+    # stems with flags and morphology: "gyöngyszem" is in no frequency list, "zsebx" is no
+    # word, "üzem közben" two
+    (root / "hu_HU.dic").write_text(
+        "4\nszív/1\t1\ngyöngyszem/2\t7\nzsebx/3\nüzem közben/4\t1\n", encoding="utf-8"
+    )
     (root / "hu_HU.aff").write_text("SET UTF-8\n", encoding="utf-8")
     return root
 
@@ -111,7 +115,7 @@ def test_hungarian_explains_missing_python_packages(
         install("hu", root=fake_hunspell(tmp_path), target=tmp_path / "lex")
 
 
-def test_hungarian_list_is_wordfreq_filtered_by_hunspell(
+def test_hungarian_list_is_wordfreq_and_dictionary_stems_filtered_by_hunspell(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """spylls and wordfreq are optional; stand-ins with their interfaces drive the build."""
@@ -120,7 +124,7 @@ def test_hungarian_list_is_wordfreq_filtered_by_hunspell(
 
     import tessera.lexicon.languages as languages
 
-    valid = {"szív", "csók", "gyöngy", "ősz", "szívemet"}
+    valid = {"szív", "csók", "gyöngy", "ősz", "szívemet", "gyöngyszem", "üzem közben"}
     frequent = ["a", "szív", "csók", "xqz", "gyöngy", "ősz", "Budapest"]
 
     class Dictionary:
@@ -144,11 +148,13 @@ def test_hungarian_list_is_wordfreq_filtered_by_hunspell(
 
     root = fake_hunspell(tmp_path)
     done = install("hu", root=root, target=tmp_path / "lex")
-    assert "4 of 7 wordfreq words pass Hunspell" in done.messages[0]
+    assert "5 of 9 words pass Hunspell" in done.messages[0]
+    assert "7 wordfreq words and 3 dictionary stems" in done.messages[0]
     lex = Lexicon.load(tmp_path / "lex" / "hu.kwg")
     assert lex.alphabet.name == "hungarian"
     graph = {lex.format(w) for w in lex.words()}
-    assert graph == {"SZÍV", "CSÓK", "GYÖNGY", "ŐSZ"}  # every spelling of each (CS or C·S ...)
+    # every spelling of each (CS or C·S ...); the two-word entry is left out
+    assert graph == {"SZÍV", "CSÓK", "GYÖNGY", "ŐSZ", "GYÖNGYSZEM"}
     assert len(lex) > 4
     # human plays may also be checked by Hunspell: a valid form outside the finite list
     assert lex.checker is not None

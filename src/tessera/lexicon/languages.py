@@ -143,15 +143,34 @@ def _hungarian_lines(lang: Language, root: Path, progress: Progress | None,
     from spylls.hunspell import Dictionary  # type: ignore[import-not-found]
 
     checker = Dictionary.from_files(str(base))
-    candidates = wordfreq.top_n_list("hu", size, wordlist="best")
+    frequent = wordfreq.top_n_list("hu", size, wordlist="best")
+    stems = _dictionary_stems(base.with_suffix(".dic"))
+    candidates = list(dict.fromkeys([*frequent, *stems]))
     kept, notes = [], []
     for i, word in enumerate(candidates, start=1):
         if progress is not None and i % 1000 == 0:
             progress("checking", i, len(candidates))
         if checker.lookup(word):
             kept.append(word)
-    notes.append(f"{len(kept):,} of {len(candidates):,} wordfreq words pass Hunspell ({base})")
+    notes.append(
+        f"{len(kept):,} of {len(candidates):,} words pass Hunspell ({base}): "
+        f"{len(frequent):,} wordfreq words and {len(stems):,} dictionary stems"
+    )
     return kept, notes
+
+
+def _dictionary_stems(dic: Path) -> list[str]:
+    """The stems a Hunspell ``.dic`` lists (``stem/flags<TAB>morphology``; the first line is a
+    count). Hungarian's affix rules are beyond ``unmunch``, so its inflected forms come from
+    wordfreq; the stems add the dictionary's every headword. Entries of several words are
+    left out, and a stem that is no word on its own (a compound part) is refused by the
+    Hunspell check like any other candidate."""
+    stems = []
+    for line in dic.read_text(encoding="utf-8", errors="replace").splitlines()[1:]:
+        stem = line.split("\t", 1)[0].split("/", 1)[0].strip()
+        if stem and not any(c.isspace() for c in stem):
+            stems.append(stem)
+    return stems
 
 
 def install(
