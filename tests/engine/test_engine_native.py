@@ -85,16 +85,41 @@ def test_best_is_first_of_full_ranking(lex: Lexicon, leaves: Leaves) -> None:
         assert equities == sorted(equities, reverse=True)
 
 
+def assert_compiled_game_is_python_game(
+    rules: Rules, lex: Lexicon, seed: int, tables: list[Leaves | None]
+) -> dict[str, Any]:
+    """The compiled self-play game of ``seed`` is the one Python's Game and StaticPlayer play."""
+    record = play_compiled(rules, lex, seed, tables)
+    replayed = replay(rules, lex, seed, ("A", "B"), record)
+    players = [StaticPlayer(lex, t) for t in tables]
+    python = play_game(Game(rules, lexicon=lex, players=("A", "B"), seed=seed), players)
+    assert tuple(python.scores) == tuple(record["scores"]) == tuple(replayed.scores)
+    assert python.history == replayed.history
+    assert python.result == replayed.result
+    assert record["reason"] == python.result.reason.value
+    return record
+
+
 def test_compiled_games_are_python_games(lex: Lexicon, leaves: Leaves) -> None:
     for seed, tables in ((11, [leaves, None]), (12, [None, leaves]), (13, [leaves, leaves])):
-        record = play_compiled(RULES, lex, seed, tables)
-        replayed = replay(RULES, lex, seed, ("A", "B"), record)
-        players = [StaticPlayer(lex, t) for t in tables]
-        python = play_game(Game(RULES, lexicon=lex, players=("A", "B"), seed=seed), players)
-        assert tuple(python.scores) == tuple(record["scores"]) == tuple(replayed.scores)
-        assert python.history == replayed.history
-        assert python.result == replayed.result
-        assert record["reason"] == python.result.reason.value
+        assert_compiled_game_is_python_game(RULES, lex, seed, tables)
+
+
+def test_compiled_finish_line_games_are_python_games(lex: Lexicon, leaves: Leaves) -> None:
+    """R8.3: the compiled loop ends a game at the target with the mover's win, no rack
+    adjustment, and its static player takes a play reaching the target whatever it keeps."""
+    rules = preset("finish_line")
+    target = rules.finish_target(2)
+    assert target is not None
+    reasons = set()
+    for seed in range(40):
+        tables = [leaves, None] if seed % 2 else [None, leaves]
+        record = assert_compiled_game_is_python_game(rules, lex, seed, tables)
+        reasons.add(record["reason"])
+        if record["reason"] == "finish_line":
+            last = record["turns"][-1][0]
+            assert record["scores"][last] >= target > record["scores"][1 - last]
+    assert "finish_line" in reasons
 
 
 @pytest.mark.parametrize(
@@ -183,9 +208,9 @@ def test_unsupported_rules_are_named(lex: Lexicon) -> None:
     assert "start square" in (native.unsupported_reason(loose_start) or "")
     with pytest.raises(native.EngineUnavailable, match="start square"):
         native.engine(lex, loose_start)
-    assert "finish-line" in (
-        native.selfplay_unsupported_reason(preset("finish_line")) or ""
-    )
+    round_completed = preset("finish_line").replace(finish_line_complete_round=True)
+    assert "complete the round" in (native.selfplay_unsupported_reason(round_completed) or "")
+    assert native.selfplay_unsupported_reason(preset("finish_line")) is None
     assert native.selfplay_unsupported_reason(RULES) is None
 
 

@@ -91,7 +91,7 @@ def test_leaves_train_cli_refuses_bad_input(
     missing = runner.invoke(main, ["leaves", "train", "--games", "10"])
     assert missing.exit_code != 0 and "--output" in missing.output
     rules = runner.invoke(
-        main, ["leaves", "train", "-n", "4", "-r", "finish_line", "-o", str(tmp_path / "y")]
+        main, ["leaves", "train", "-n", "4", "-r", "duplicate", "-o", str(tmp_path / "y")]
     )
-    assert rules.exit_code != 0 and "finish-line" in rules.output
+    assert rules.exit_code != 0 and "duplicate games" in rules.output
     assert not (tmp_path / "leaves-training").exists()

@@ -4,7 +4,8 @@
 // (movegen.cpp) by static equity: score plus the value of the tiles kept (a `LeaveTable`,
 // KLV2), or, when the bag is empty, +2x the opponent's rack for going out and -(10 + 2x the
 // points kept) for not going out. While tiles remain in the bag a pass is worth the best other
-// move less a turn (pass_below_best). `play_game()` plays a whole game between two static
+// move less a turn (pass_below_best); in a finish-line game (R8.3) a turn whose top score
+// reaches the target ranks by score alone. `play_game()` plays a whole game between two static
 // players with the bag, racks and random generator state taken from a Python
 // `tessera.game.Game`: tile draws use CPython's Mersenne Twister and `randrange` exactly, so
 // the game is the one the Python `Game` produces when the same moves are played in it (tests
@@ -38,6 +39,7 @@ GameRules rules_from_dict(const py::dict& rules) {
     r.zeros_can_end_empty_board = get("zeros_can_end_empty_board", 1) != 0;
     r.passes_to_end = get("passes_to_end", -1);
     r.out_double = get("out_double", 1) != 0;
+    r.finish_target = get("finish_target", -1);
     return r;
 }
 
@@ -237,7 +239,13 @@ py::dict StaticEngine::run_game(Duel& g, RandomBag& bagv, int to_move,
         const int p = to_move;
         const int bag_before = static_cast<int>(bagv.size());
         const Position pos = g.position(*this, p, bag_before);
-        const std::vector<Move> best = rank(pos, leaves[p], 1, &cross);
+        std::vector<Move> best = rank(pos, leaves[p], 1, &cross);
+        if (r_.finish_target >= 0 && leaves[p] != nullptr) {
+            // R8.3: when the top score reaches the target, what a play keeps is worth nothing
+            // (tessera.engine.players.finish_line_last_turn)
+            std::vector<Move> by_score = rank(pos, nullptr, 1, &cross);
+            if (g.scores[p] + by_score.front().score >= r_.finish_target) best.swap(by_score);
+        }
         const Move& m = best.front();
         py::tuple rack_before = rack_tuple(p);
         g.apply(*this, p, m, bagv);

@@ -128,6 +128,7 @@ struct GameRules {
     bool zeros_can_end_empty_board = true;
     int passes_to_end = -1;  // for two players; -1: none
     bool out_double = true;  // DOUBLE (else BOX)
+    int finish_target = -1;  // R8.3: a play reaching it ends the game (a win); -1: none
 
     // Tiles the bag must hold for some exchange to be legal.
     int exchange_need() const { return exchange_min_bag < 0 ? 1 : std::max(exchange_min_bag, 1); }
@@ -379,6 +380,11 @@ struct Duel {
                 scores[p] += v;
             }
             reason = "played_out";
+            over = true;
+            return;
+        }
+        if (r.finish_target >= 0 && scores[p] >= r.finish_target) {  // R8.3.2: no adjustment
+            reason = "finish_line";
             over = true;
             return;
         }

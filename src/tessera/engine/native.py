@@ -53,8 +53,8 @@ def selfplay_unsupported_reason(rules: Rules, players: int = 2) -> str | None:
         return reason
     if players != 2:
         return "the compiled self-play loop plays two-player games"
-    if rules.finish_line_target is not None:
-        return f"{rules.name}: finish-line games"
+    if rules.finish_line_target is not None and rules.finish_line_complete_round:
+        return f"{rules.name}: finish-line games that complete the round"
     on_request = rules.scoreless_end is not ScorelessEnd.AUTOMATIC
     if rules.scoreless_turns_to_end is not None and on_request:
         return f"{rules.name}: games ended on request after scoreless turns"
@@ -81,7 +81,15 @@ def rules_dict(rules: Rules) -> dict[str, Any]:
         "zeros_can_end_empty_board": int(rules.zeros_can_end_empty_board),
         "passes_to_end": -1 if passes is None else passes,
         "out_double": int(rules.out_adjust is OutAdjust.DOUBLE),
+        "finish_target": finish_target_for_selfplay(rules),
     }
+
+
+def finish_target_for_selfplay(rules: Rules) -> int:
+    """R8.3: the two-player target at which a play ends the game, -1 when none (or when the
+    round is completed first, which the compiled loop does not play)."""
+    target = rules.finish_target(2)
+    return -1 if target is None or rules.finish_line_complete_round else target
 
 
 _ENGINES: dict[tuple[int, Rules], tuple[Lexicon, Any]] = {}
