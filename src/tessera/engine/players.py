@@ -70,17 +70,17 @@ def can_exchange(view: PlayerView) -> bool:
     return limit is None or exchanges_done(view) < limit
 
 
-def finish_line_last_turn(view: PlayerView, best_by_score: Sequence[tuple[Any, ...]]) -> bool:
+def finish_line_last_turn(view: PlayerView, top_score: Callable[[], int]) -> bool:
     """R8.3: whether the viewer's play this turn may be its last, so the tiles it keeps are
-    worth nothing: the final round is on, or its best-scoring play (``best_by_score``, the
-    compiled engine's top move without leaves) reaches the target, which ends the game (a
-    win) or starts the final round."""
+    worth nothing: the final round is on, or its best-scoring play (``top_score()``, asked
+    only in a finish-line game) reaches the target, which ends the game (a win) or starts
+    the final round."""
     target = view.rules.finish_target(len(view.scores))
     if target is None:
         return False
     if view.rules.finish_line_complete_round and max(view.scores) >= target:
         return True
-    return bool(best_by_score) and view.scores[view.player] + best_by_score[0][5] >= target
+    return view.scores[view.player] + top_score() >= target
 
 
 def phony_in_last_play(view: PlayerView, lexicon: Lexicon) -> bool:
@@ -159,7 +159,7 @@ class StaticPlayer:
 
         count = 0 if top is None else max(1, top)
         leaves = self.leaves_for(rules)
-        if leaves is not None and finish_line_last_turn(view, rank(None, 1)):
+        if leaves is not None and finish_line_last_turn(view, lambda: rank(None, 1)[0][5]):
             return rank(None, count)
         return rank(leaves, count)
 
