@@ -12,16 +12,27 @@ listed as skipped.
 
     python -m benchmarks leaves            # 1,000 games a table
     python -m benchmarks.leaves 200        # fewer
+
+``--head-to-head A B`` plays two tables against each other instead (``static`` with table A
+against ``static`` with table B; ``shipped`` names the preset's shipped table), as TRAINING.md's
+head-to-head figures were measured; ``--scale-b F`` multiplies B's values by F first:
+
+    python -m benchmarks leaves --head-to-head shipped shipped --scale-b 1.15 -r nine_tile \
+        --seeds 7-10 --games 1000
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
+import tempfile
 import time
+from pathlib import Path
 
-from tessera.engine.selfplay import MatchSpec, autoplay, default_workers
+from tessera.engine.selfplay import MatchSpec, autoplay, default_workers, report
 from tessera.engine.shipped_leaves import shipped_tables, table_for
 from tessera.lexicon import Lexicon, LexiconError
+from tessera.lexicon.leaves import Leaves
 from tessera.rules import preset
 
 SEED = 2026
@@ -60,9 +71,80 @@ def leaves_table(games: int = 1000, seed: int = SEED) -> list[dict]:
     return rows
 
 
+def _table_path(name: str, rules: str, lexicon: str) -> str:
+    """A table argument as a file: ``shipped`` is the table the preset plays with."""
+    if name != "shipped":
+        return name
+    from importlib import resources
+
+    table = table_for(preset(rules).for_alphabet(Lexicon.load(lexicon).alphabet))
+    if table is None:
+        sys.exit(f"no shipped table for {rules} with {lexicon}")
+    return str(resources.files("tessera.data").joinpath("leaves", table.file))
+
+
+def head_to_head(
+    a: str, b: str, *, rules: str = "naspa", lexicon: str = "enable", games: int = 1000,
+    seeds: range = range(SEED, SEED + 1), scale_b: float = 1.0,
+) -> dict:
+    """Table ``a`` against table ``b`` (B's values times ``scale_b``), ``games`` games a seed
+    (both seats of each deal): per seed and pooled, A's wins with their 95% interval."""
+    a_path, b_path = _table_path(a, rules, lexicon), _table_path(b, rules, lexicon)
+    with tempfile.TemporaryDirectory() as tmp:
+        if scale_b != 1.0:
+            table = Leaves.load(b_path)
+            scaled = Path(tmp) / "scaled.klv2"
+            Leaves(table.kwg, [v * scale_b for v in table.values]).save(scaled)
+            b_path = str(scaled)
+        print(f"A = {a}, B = {b}{f' × {scale_b}' if scale_b != 1.0 else ''} "
+              f"({rules}, {lexicon}; {games} games a seed, both seats)")
+        print("| seed | A wins % (95% CI) | spread |")
+        print("|---:|---:|---:|")
+        records = []
+        began = time.perf_counter()
+        for seed in seeds:
+            spec = MatchSpec(("static", "static"), games, seed, lexicon, rules,
+                             leaves_path=a_path, b_leaves_path=b_path)
+            rep, recs = autoplay(spec, workers=default_workers(), chunk=max(1, games // 20))
+            records += recs
+            lo, hi = rep.ci95
+            print(f"| {seed} | {100 * rep.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f}) | "
+                  f"{rep.mean_spread:+.1f} |", flush=True)
+    pooled = report(("static", "static"), records, time.perf_counter() - began, default_workers())
+    lo, hi = pooled.ci95
+    print(f"| all | **{100 * pooled.win_rate:.1f}** ({100 * lo:.1f}–{100 * hi:.1f}) | "
+          f"{pooled.mean_spread:+.1f} |")
+    return {"win_rate": pooled.win_rate, "ci95": (lo, hi), "games": pooled.games}
+
+
+def _seeds(text: str) -> range:
+    first, _, last = text.partition("-")
+    try:
+        return range(int(first), int(last or first) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seeds are N or N-M, not {text!r}") from None
+
+
 def main() -> None:
     args = sys.argv[1:] if __name__ == "__main__" else sys.argv[2:]
-    leaves_table(int(args[0]) if args else 1000)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks leaves")
+    parser.add_argument("games", nargs="?", type=int, default=1000, help="games a table/seed")
+    parser.add_argument("--head-to-head", nargs=2, metavar=("A", "B"),
+                        help="two .klv2 tables (or 'shipped') against each other")
+    parser.add_argument("--games", dest="games_opt", type=int, default=None)
+    parser.add_argument("--scale-b", type=float, default=1.0, help="multiply B's values")
+    parser.add_argument("-r", "--rules", default="naspa")
+    parser.add_argument("-l", "--lexicon", default="enable")
+    parser.add_argument("--seeds", type=_seeds, default=range(SEED, SEED + 1),
+                        help="N or N-M (default 2026)")
+    opts = parser.parse_args(args)
+    games = opts.games_opt or opts.games
+    if opts.head_to_head:
+        a, b = opts.head_to_head
+        head_to_head(a, b, rules=opts.rules, lexicon=opts.lexicon, games=games,
+                     seeds=opts.seeds, scale_b=opts.scale_b)
+    else:
+        leaves_table(games)
 
 
 if __name__ == "__main__":

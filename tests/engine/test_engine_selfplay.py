@@ -150,3 +150,41 @@ def test_autoplay_clabbers_runs_and_its_gcg_verifies(tmp_path: Path) -> None:
     assert [line.split()[:2] for line in verified.stdout.splitlines()] == [
         ["OK", str(f)] for f in files
     ]
+
+
+def test_each_player_plays_with_its_own_table(tmp_path: Path) -> None:
+    """MatchSpec.b_leaves_path: B's table is B's alone. B with a table of zeros plays exactly
+    as static-noleaves does, in both seats, while A keeps the shipped table."""
+    from tessera.engine.players import default_leaves
+    from tessera.lexicon.leaves import Leaves
+
+    shipped = default_leaves()
+    zeros = tmp_path / "zeros.klv2"
+    Leaves(shipped.kwg, [0.0] * len(shipped)).save(zeros)
+    _, expected = autoplay(MatchSpec(("static", "static-noleaves"), 6, seed=3))
+    _, own = autoplay(MatchSpec(("static", "static"), 6, seed=3, leaves_path=str(shipped.path),
+                                b_leaves_path=str(zeros)))
+    assert [(r.scores, r.turns) for r in own] == [(r.scores, r.turns) for r in expected]
+    _, shared = autoplay(MatchSpec(("static", "static"), 6, seed=3, leaves_path=str(zeros)))
+    assert [r.scores for r in shared] != [r.scores for r in expected]  # one table for both
+
+
+def test_autoplay_cli_takes_a_table_per_player(tmp_path: Path) -> None:
+    from tessera.engine.players import default_leaves
+    from tessera.lexicon.leaves import Leaves
+
+    shipped = default_leaves()
+    zeros = tmp_path / "zeros.klv2"
+    Leaves(shipped.kwg, [0.0] * len(shipped)).save(zeros)
+    runner = CliRunner()
+    base = ["autoplay", "-n", "4", "-s", "3", "-w", "1", "--json"]
+    own = runner.invoke(main, [*base, "-p", "static,static", "--leaves", str(shipped.path),
+                               "--leaves", str(zeros)])
+    noleaves = runner.invoke(main, [*base, "-p", "static,static-noleaves"])
+    assert own.exit_code == 0 and noleaves.exit_code == 0, own.output + noleaves.output
+    keys = ("wins", "mean_scores", "bingos_per_game")
+    got, expected = json.loads(own.output), json.loads(noleaves.output)
+    assert [got[k] for k in keys] == [expected[k] for k in keys]
+    three = runner.invoke(main, [*base, "--leaves", str(zeros), "--leaves", str(zeros),
+                                 "--leaves", str(zeros)])
+    assert three.exit_code == 2 and "at most two tables" in three.output

@@ -84,15 +84,16 @@ def _player_names(text: str) -> tuple[str, str]:
               help="run on the Ray cluster at ADDRESS (as many at once as it has CPUs)")
 @click.option("--gcg", "gcg_dir", type=OutputDirectory(), default=None,
               help="write every game as DIR/game-NNNNNN.gcg")
-@click.option("--leaves", "leaves_path", type=click.Path(exists=True, dir_okay=False),
-              default=None, help="a .klv2 table instead of the shipped one")
+@click.option("--leaves", "leaves_paths", type=click.Path(exists=True, dir_okay=False),
+              multiple=True,
+              help="a .klv2 table instead of the shipped one; given twice, player A's then B's")
 @click.option("--time", "time_limit", type=FloatRange(0.001, 3600.0), default=None,
               help="seconds a move at most (simulating players; default 0.5)")
 @click.option("--json", "as_json", is_flag=True, help="print the report as one JSON object")
 @click.option("--quiet", "-q", is_flag=True, help="no progress bar")
 def autoplay(
     games: int, players: str, lexicon: str, rules: str, seed: int, workers: int | None,
-    ray_address: str | None, gcg_dir: str | None, leaves_path: str | None,
+    ray_address: str | None, gcg_dir: str | None, leaves_paths: tuple[str, ...],
     time_limit: float | None, as_json: bool, quiet: bool,
 ) -> None:
     """Computer-vs-computer games, both seat orders, with statistics for player A."""
@@ -102,10 +103,17 @@ def autoplay(
     from .selfplay import autoplay as run
 
     pair = _player_names(players)
+    if len(leaves_paths) > 2:
+        raise click.BadParameter("give at most two tables: player A's, then player B's",
+                                 param_hint="'--leaves'")
+    leaves_path = leaves_paths[0] if leaves_paths else None
+    b_leaves_path = leaves_paths[1] if len(leaves_paths) == 2 else None
     if preset(rules).duplicate is not None:
         _duplicate_autoplay(pair, games, seed, lexicon, rules, gcg_dir, as_json, quiet)
         return
-    spec = MatchSpec(pair, games, seed, lexicon, rules, gcg_dir, leaves_path, time_limit)
+    spec = MatchSpec(
+        pair, games, seed, lexicon, rules, gcg_dir, leaves_path, time_limit, b_leaves_path
+    )
     try:
         nworkers = _workers(workers, ray_address, default_workers)
     except RuntimeError as exc:

@@ -131,6 +131,7 @@ class MatchSpec:
     gcg_dir: str | None = None
     leaves_path: str | None = None  # overrides the shipped table for "static"/"best"/levels
     time_limit: float | None = None  # seconds a move (the simulating players' budget)
+    b_leaves_path: str | None = None  # player B's own table (then leaves_path is A's alone)
 
 
 @dataclass(frozen=True)
@@ -155,14 +156,16 @@ def plan(spec: MatchSpec) -> list[tuple[int, int, bool]]:
 _WORKER: dict[str, Any] = {}
 
 
-def _context(spec: MatchSpec) -> tuple[Rules, Lexicon, Leaves | None]:
-    key = (spec.lexicon, spec.rules, spec.leaves_path)
+def _context(spec: MatchSpec) -> tuple[Rules, Lexicon, dict[str, Leaves | None]]:
+    """Rules, lexicon and the leave table of players "A" and "B" (None: the shipped one)."""
+    key = (spec.lexicon, spec.rules, spec.leaves_path, spec.b_leaves_path)
     if _WORKER.get("key") != key:
         lexicon = Lexicon.load(spec.lexicon)
-        leaves = Leaves.load(spec.leaves_path) if spec.leaves_path else None
+        a_leaves = Leaves.load(spec.leaves_path) if spec.leaves_path else None
+        b_leaves = Leaves.load(spec.b_leaves_path) if spec.b_leaves_path else a_leaves
         _WORKER.clear()
         rules = preset(spec.rules).for_alphabet(lexicon.alphabet)  # a national list, its tiles
-        _WORKER.update(key=key, ctx=(rules, lexicon, leaves))
+        _WORKER.update(key=key, ctx=(rules, lexicon, {"A": a_leaves, "B": b_leaves}))
     return _WORKER["ctx"]
 
 
@@ -188,8 +191,8 @@ def run_games(spec: MatchSpec, games: Sequence[tuple[int, int, bool]]) -> list[G
         if compiled:
             tables = [
                 None if s == "static-noleaves"
-                else _player(s, lexicon, leaves, 0).leaves_for(rules)  # type: ignore[attr-defined]
-                for s in seats
+                else _player(s, lexicon, leaves[n], 0).leaves_for(rules)  # type: ignore[attr-defined]
+                for s, n in zip(seats, names, strict=True)
             ]
             record = play_compiled(rules, lexicon, seed, tables)
             scores = record["scores"]
@@ -199,7 +202,7 @@ def run_games(spec: MatchSpec, games: Sequence[tuple[int, int, bool]]) -> list[G
             game = replay(rules, lexicon, seed, names, record) if spec.gcg_dir else None
         else:
             players = [
-                _player(s, lexicon, leaves, derive_seed(seed, 1000 + k), spec.time_limit)
+                _player(s, lexicon, leaves[names[k]], derive_seed(seed, 1000 + k), spec.time_limit)
                 for k, s in enumerate(seats)
             ]
             game = play_game(Game(rules, lexicon=lexicon, players=names, seed=seed), players)
