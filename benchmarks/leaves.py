@@ -19,6 +19,10 @@ head-to-head figures were measured; ``--scale-b F`` multiplies B's values by F f
 
     python -m benchmarks leaves --head-to-head shipped shipped --scale-b 1.15 -r nine_tile \
         --seeds 7-10 --games 1000
+
+``--b-zero-size N`` lists every leave of N tiles in B at 0, as the engine valued a leave
+longer than its table's before such leaves were valued from their sub-leaves (3 December
+2026): ``--head-to-head shipped shipped --b-zero-size 6 -r super`` measures that change.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ import time
 from pathlib import Path
 
 from tessera.engine.selfplay import MatchSpec, autoplay, default_workers, report
-from tessera.engine.shipped_leaves import shipped_tables, table_for
+from tessera.engine.shipped_leaves import shipped_tables, table_for, trained_leaves
+from tessera.engine.training import all_leaves
 from tessera.lexicon import Lexicon, LexiconError
 from tessera.lexicon.leaves import Leaves
 from tessera.rules import preset
@@ -75,28 +80,52 @@ def _table_path(name: str, rules: str, lexicon: str) -> str:
     """A table argument as a file: ``shipped`` is the table the preset plays with."""
     if name != "shipped":
         return name
-    from importlib import resources
-
-    table = table_for(preset(rules).for_alphabet(Lexicon.load(lexicon).alphabet))
-    if table is None:
+    leaves = trained_leaves(Lexicon.load(lexicon), preset(rules))
+    if leaves is None or leaves.path is None:
         sys.exit(f"no shipped table for {rules} with {lexicon}")
-    return str(resources.files("tessera.data").joinpath("leaves", table.file))
+    return str(leaves.path)
+
+
+MAX_ZERO_LEAVES = 8_000_000  # leaves listed by --b-zero-size (memory and build time)
+
+
+def _with_zero_leaves(table: Leaves, size: int, rules: str, lexicon: str) -> Leaves:
+    """``table`` with every leave of ``size`` tiles it lacks listed at 0: a table as the engine
+    played it before an unlisted leave was valued from its sub-leaves (exact when ``size`` is
+    the only leave size between the table's longest and the rack)."""
+    game = preset(rules).for_alphabet(Lexicon.load(lexicon).alphabet)
+    counts = [0] * (max(game.tileset.bag()) + 1)
+    for tile in game.tileset.bag():
+        counts[tile] += 1
+    listed = dict(table.items())
+    extra = [leave for leave in all_leaves(counts, size) if len(leave) == size]
+    if len(extra) > MAX_ZERO_LEAVES:
+        sys.exit(f"{len(extra):,} leaves of {size} tiles: more than {MAX_ZERO_LEAVES:,}")
+    for leave in extra:
+        listed.setdefault(tuple(leave), 0.0)
+    return Leaves.from_mapping(listed)
 
 
 def head_to_head(
     a: str, b: str, *, rules: str = "naspa", lexicon: str = "enable", games: int = 1000,
-    seeds: range = range(SEED, SEED + 1), scale_b: float = 1.0,
+    seeds: range = range(SEED, SEED + 1), scale_b: float = 1.0, b_zero_size: int = 0,
 ) -> dict:
-    """Table ``a`` against table ``b`` (B's values times ``scale_b``), ``games`` games a seed
-    (both seats of each deal): per seed and pooled, A's wins with their 95% interval."""
+    """Table ``a`` against table ``b`` (B's values times ``scale_b``; with ``b_zero_size`` N,
+    every leave of N tiles listed at 0), ``games`` games a seed (both seats of each deal):
+    per seed and pooled, A's wins with their 95% interval."""
     a_path, b_path = _table_path(a, rules, lexicon), _table_path(b, rules, lexicon)
     with tempfile.TemporaryDirectory() as tmp:
-        if scale_b != 1.0:
+        if scale_b != 1.0 or b_zero_size:
             table = Leaves.load(b_path)
-            scaled = Path(tmp) / "scaled.klv2"
-            Leaves(table.kwg, [v * scale_b for v in table.values]).save(scaled)
-            b_path = str(scaled)
-        print(f"A = {a}, B = {b}{f' × {scale_b}' if scale_b != 1.0 else ''} "
+            table = Leaves(table.kwg, [v * scale_b for v in table.values])
+            if b_zero_size:
+                table = _with_zero_leaves(table, b_zero_size, rules, lexicon)
+            changed = Path(tmp) / "b.klv2"
+            table.save(changed)
+            b_path = str(changed)
+        scaled = f" × {scale_b}" if scale_b != 1.0 else ""
+        zeros = f", leaves of {b_zero_size} at 0" if b_zero_size else ""
+        print(f"A = {a}, B = {b}{scaled}{zeros} "
               f"({rules}, {lexicon}; {games} games a seed, both seats)")
         print("| seed | A wins % (95% CI) | spread |")
         print("|---:|---:|---:|")
@@ -133,6 +162,8 @@ def main() -> None:
                         help="two .klv2 tables (or 'shipped') against each other")
     parser.add_argument("--games", dest="games_opt", type=int, default=None)
     parser.add_argument("--scale-b", type=float, default=1.0, help="multiply B's values")
+    parser.add_argument("--b-zero-size", type=int, default=0, metavar="N",
+                        help="list B's leaves of N tiles at 0 (how unlisted leaves were valued)")
     parser.add_argument("-r", "--rules", default="naspa")
     parser.add_argument("-l", "--lexicon", default="enable")
     parser.add_argument("--seeds", type=_seeds, default=range(SEED, SEED + 1),
@@ -142,7 +173,7 @@ def main() -> None:
     if opts.head_to_head:
         a, b = opts.head_to_head
         head_to_head(a, b, rules=opts.rules, lexicon=opts.lexicon, games=games,
-                     seeds=opts.seeds, scale_b=opts.scale_b)
+                     seeds=opts.seeds, scale_b=opts.scale_b, b_zero_size=opts.b_zero_size)
     else:
         leaves_table(games)
 

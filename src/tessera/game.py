@@ -1510,7 +1510,7 @@ class Game:
         rack = self._players[self.to_move].rack
         if self.state is GameState.AWAITING_FINAL:
             keep = rack.tiles()
-            value = leaves.value(keep) if leaves is not None else 0.0  # type: ignore[attr-defined]
+            value = leaves.table_value(keep) if leaves is not None else 0.0  # type: ignore[attr-defined]
             return MoveList([(Pass(), value)])
         limit = self.rules.max_exchanges_per_player
         may_exchange = limit is None or self._players[self.to_move].exchanges < limit

@@ -478,7 +478,7 @@ def reference_moves(
         equity = leaves.value(_leave_of(counts, tiles)) if leaves is not None else 0.0
         ranked.append((Exchange(tiles, alphabet=lexicon.alphabet), equity))
     keep = [t for t in range(len(counts)) for _ in range(counts[t])]
-    ranked.append((Pass(), leaves.value(keep) if leaves is not None and keep else 0.0))
+    ranked.append((Pass(), leaves.table_value(keep) if leaves is not None and keep else 0.0))
     ranked.sort(key=lambda me: (-me[1], sort_key(me[0])))
     return ranked
 

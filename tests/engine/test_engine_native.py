@@ -157,6 +157,22 @@ def test_leave_table_matches_klv2_reader(leaves: Leaves) -> None:
     assert table.value([]) == 0.0
 
 
+def test_long_leaves_are_valued_from_sub_leaves_as_the_reader_values_them() -> None:
+    """A leave longer than any the table lists (and, with a sparse table, most of its
+    sub-leaves) gets the same value in the core as in tessera.lexicon.Leaves."""
+    rng = random.Random(5)
+    bag = RULES.tileset.bag()
+    sparse = Leaves.from_mapping(
+        {(t,): rng.uniform(-9, 9) for t in set(bag)}
+        | {tuple(sorted(rng.sample(bag, 2))): rng.uniform(-9, 9) for _ in range(40)}
+    )
+    table = native.leave_table(sparse)
+    for _ in range(60):
+        tiles = rng.sample(bag, rng.randint(2, 9))
+        assert table.value(tiles) == pytest.approx(sparse.value(tiles), abs=1e-4)
+    assert sparse.value([1, 1, 2]) != sparse.table_value([1, 1, 2]) == 0.0
+
+
 def test_endgame_equity_going_out_and_staying(lex: Lexicon) -> None:
     """Bag empty: going out earns 2x the opponent's rack; not going out costs 10 + 2x own."""
     eng = native.engine(lex, RULES)

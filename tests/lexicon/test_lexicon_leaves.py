@@ -45,7 +45,8 @@ def test_hand_built_klv2_file(tmp_path: Path) -> None:
     assert leaves.value([5, BLANK]) == 27.25  # any order; the blank sorts first
     assert leaves.value([5, as_blank(9)]) == 27.25  # a designated blank is a blank on a rack
     assert leaves.value([5]) == 1.5
-    assert leaves.value([]) == 0.0 and leaves.value([5, 5]) == 0.0
+    assert leaves.value([]) == 0.0 and leaves.table_value([5, 5]) == 0.0
+    assert leaves.value([5, 5]) == 3.0  # unlisted: E + E, from its sub-leaves
     assert leaves.items() == [((0,), 25.5), ((0, 5), 27.25), ((5,), 1.5)]
     assert leaves.to_bytes() == data
 
@@ -68,10 +69,16 @@ def test_klv2_round_trips_exactly(tmp_path: Path, seed: int) -> None:
     assert [again.index(k) for k in sorted(table, key=bytes)] == list(range(len(table)))
 
 
-def test_unlisted_leave_is_worth_zero() -> None:
+def test_unlisted_leave_is_valued_from_its_sub_leaves() -> None:
+    """As training values a leave it never saw: the mean over its tiles x of value(leave - x)
+    + value(x); an unlisted single tile is worth 0."""
     leaves = Leaves.from_mapping({(1,): 2.0, (1, 2): 3.0})
     assert leaves.value([2]) == 0.0 and leaves.index([2]) == -1
-    assert leaves.value([1, 2, 3]) == 0.0
+    assert leaves.value([2, 3]) == 0.0
+    assert leaves.value([1, 3]) == 2.0  # without 1: 0 + 2; without 3: 2 + 0
+    # without 1: [2,3] + 1 = 0 + 2; without 2: [1,3] + 2 = 2 + 0; without 3: [1,2] + 3 = 3 + 0
+    assert leaves.value([3, 1, 2]) == pytest.approx(7 / 3)
+    assert leaves.table_value([1, 2, 3]) == 0.0 and leaves.table_value([1, 2]) == 3.0
 
 
 def test_conflicting_or_empty_leaves_are_rejected() -> None:

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -27,6 +28,7 @@ namespace {
 
 constexpr uint8_t BLANK_BIT = 0x80;
 constexpr double NO_BOUND = -std::numeric_limits<double>::infinity();
+constexpr double UNLISTED = std::numeric_limits<double>::infinity();  // not in the leave table
 
 // A hint to start loading memory the search will read soon (a no-op where unsupported).
 inline void prefetch(const void* p) {
@@ -241,7 +243,9 @@ struct Gen {
         if (req.endgame_opp_points >= 0) {
             endgame_leaves(codes);
         } else if (req.leaves != nullptr && !req.leaves->kwg.empty()) {
+            leave_by_used.assign(codes, UNLISTED);
             leaves_from(0, true, 0, 0, 0, 0);
+            value_unlisted_leaves(codes);
         } else {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
             for (int n = 0; n <= rack_total; ++n) best_leave[n] = 0.0;
@@ -271,6 +275,44 @@ struct Gen {
         }
     }
 
+    // A leave the table does not hold (longer than its leaves) is valued as training values a
+    // leave it never saw: the mean, over its tiles x, of value(leave - x) + value(x). Codes
+    // count used tiles, so a leave's sub-leaves have larger codes and are valued first. The
+    // whole rack (a pass) keeps the table's value: passing keeps the same rack to face again.
+    void value_unlisted_leaves(int codes) {
+        const int all_used = codes - 1;
+        int held[MAX_RACK];  // the rack's distinct tiles: no other digit of a code is ever set
+        int distinct = 0;
+        for (int t = 0; t <= nletters; ++t) {
+            if (counts[t] > 0) held[distinct++] = t;
+        }
+        for (int code = codes - 1; code >= 0; --code) {
+            double v = leave_by_used[code];
+            int kept_of[MAX_RACK];
+            int kept = 0;
+            for (int i = 0; i < distinct; ++i) {
+                const int t = held[i];
+                kept_of[i] = counts[t] - (code / radix[t]) % (counts[t] + 1);
+                kept += kept_of[i];
+            }
+            if (v == UNLISTED) {
+                v = 0.0;
+                if (kept >= 2 && code != 0) {
+                    double sum = 0.0;
+                    int parts = 0;
+                    for (int i = 0; i < distinct; ++i) {
+                        if (kept_of[i] == 0) continue;
+                        const int t = held[i];
+                        sum += leave_by_used[code + radix[t]] + leave_by_used[all_used - radix[t]];
+                        ++parts;
+                    }
+                    v = sum / parts;
+                }
+            }
+            note_leave(code, rack_total - kept, v);
+        }
+    }
+
     // The leave of the tiles used by `code` (n of them) is worth v.
     void note_leave(int code, int n, double v) {
         leave_by_used[code] = v;
@@ -282,15 +324,15 @@ struct Gen {
     // The value of every leave the rack can keep, in one walk of the leave table's DAWG (what
     // leave_value finds for one leave): tiles below t are decided, `kept` of them; if `on_path`
     // they spell a path of the DAWG ending at `node` (word index `index`; the root when none
-    // are kept), otherwise the table has no leave starting so and those leaves are worth 0.
+    // are kept), otherwise the table has no leave starting so and those leaves stay UNLISTED.
     void leaves_from(int t, bool on_path, uint32_t node, uint64_t index, int kept, int code) {
         if (t > nletters) {
             const Leaves& lv = *req.leaves;
-            double v = 0.0;
-            if (kept > 0 && on_path && accepts(lv.kwg[node]) && index < lv.values.size()) {
-                v = static_cast<double>(lv.values[index]);
+            if (kept == 0) {
+                leave_by_used[code] = 0.0;
+            } else if (on_path && accepts(lv.kwg[node]) && index < lv.values.size()) {
+                leave_by_used[code] = static_cast<double>(lv.values[index]);
             }
-            note_leave(code, rack_total - kept, v);
             return;
         }
         const std::vector<uint32_t>& g = req.leaves->kwg;
@@ -1198,38 +1240,79 @@ bool better(const Move& a, const Move& b) {
     return key_cmp(a, b) < 0;
 }
 
-double leave_value(const Leaves* leaves, const int* counts, int size) {
-    if (leaves == nullptr || leaves->kwg.empty()) return 0.0;
+namespace {
+
+// The table's value of the leave `counts` (total tiles > 0) in *out; false if it is not listed.
+bool listed_leave_value(const Leaves* leaves, const int* counts, int size, int total, double* out) {
     const std::vector<uint32_t>& g = leaves->kwg;
     uint32_t list = kwg::dawg_root(g.data());
     uint64_t index = 0;
-    int total = 0;
-    for (int t = 0; t < size; ++t) total += counts[t];
-    if (total == 0) return 0.0;
     int depth = 0;
     for (int t = 0; t < size; ++t) {
         for (int k = 0; k < counts[t]; ++k) {
-            if (list == 0) return 0.0;
+            if (list == 0) return false;
             uint32_t i = list;
             uint32_t node;
             while (true) {
                 node = g[i];
                 const uint32_t nt = tile(node);
                 if (nt == static_cast<uint32_t>(t)) break;
-                if (nt > static_cast<uint32_t>(t) || is_end(node)) return 0.0;
+                if (nt > static_cast<uint32_t>(t) || is_end(node)) return false;
                 index += leaves->counts[i];
                 ++i;
             }
             ++depth;
             if (depth == total) {
-                if (!accepts(node) || index >= leaves->values.size()) return 0.0;
-                return static_cast<double>(leaves->values[index]);
+                if (!accepts(node) || index >= leaves->values.size()) return false;
+                *out = static_cast<double>(leaves->values[index]);
+                return true;
             }
             if (accepts(node)) ++index;
             list = arc_index(node);
         }
     }
-    return 0.0;
+    return false;
+}
+
+// leave_value with the values of unlisted sub-leaves remembered (a sparse table would
+// otherwise revisit them once per order of removal).
+double leave_value_memo(const Leaves* leaves, std::vector<int>& counts,
+                        std::map<std::vector<int>, double>& memo) {
+    const int size = static_cast<int>(counts.size());
+    int total = 0;
+    for (int c : counts) total += c;
+    if (total == 0) return 0.0;
+    double v = 0.0;
+    if (listed_leave_value(leaves, counts.data(), size, total, &v)) return v;
+    if (total < 2) return 0.0;
+    const auto known = memo.find(counts);
+    if (known != memo.end()) return known->second;
+    std::vector<int> one(size, 0);
+    double sum = 0.0;
+    int parts = 0;
+    for (int t = 0; t < size; ++t) {
+        if (counts[t] == 0) continue;
+        counts[t]--;
+        one[t] = 1;
+        sum += leave_value_memo(leaves, counts, memo) + leave_value_memo(leaves, one, memo);
+        counts[t]++;
+        one[t] = 0;
+        ++parts;
+    }
+    memo.emplace(counts, sum / parts);
+    return sum / parts;
+}
+
+}  // namespace
+
+// A leave the table does not hold is valued as Gen::value_unlisted_leaves values it (and
+// tessera.lexicon.leaves.sub_leave_prior): the mean over its tiles x of value(leave - x) +
+// value(x), summed in tile order.
+double leave_value(const Leaves* leaves, const int* counts, int size) {
+    if (leaves == nullptr || leaves->kwg.empty()) return 0.0;
+    std::vector<int> leave(counts, counts + size);
+    std::map<std::vector<int>, double> memo;
+    return leave_value_memo(leaves, leave, memo);
 }
 
 std::vector<std::tuple<int, int, int, int, double>> span_bounds(const Config& cfg,

@@ -206,7 +206,7 @@ def leaves() -> None:
 @click.option("--work-dir", type=OutputDirectory(), default=None,
               help="where each generation's table is kept (default: ./leaves-training)")
 @click.option("--max-leave", type=click.IntRange(1, 6), default=6, show_default=True,
-              help="the largest leave valued (tiles kept); larger leaves are worth 0")
+              help="the largest leave valued (tiles kept); longer ones: from their sub-leaves")
 @click.option("-o", "--output", type=OutputFile(), required=True)
 @click.option("--quiet", "-q", is_flag=True)
 def train(

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from tessera.lexicon import Leaves, Lexicon
+from tessera.lexicon.leaves import sub_leave_prior
 from tessera.rules import Rules, preset
 from tessera.tiles import face
 
@@ -155,16 +156,9 @@ def fit(
     base = tally.sums[b""] / n0
     values: dict[bytes, float] = {}
     for leave in sorted(all_leaves(counts, max_size), key=lambda b: (len(b), b)):
-        if len(leave) == 1:
-            prior = 0.0
-        else:
-            parts = []
-            for i in range(len(leave)):
-                if i and leave[i] == leave[i - 1]:
-                    continue
-                rest = leave[:i] + leave[i + 1 :]
-                parts.append(values[rest] + values[leave[i : i + 1]])
-            prior = sum(parts) / len(parts)
+        prior = 0.0
+        if len(leave) > 1:
+            prior = sub_leave_prior(leave, lambda tiles: values[bytes(tiles)])
         n = tally.counts.get(leave, 0)
         if n:
             raw = tally.sums[leave] / n - base

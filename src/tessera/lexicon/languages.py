@@ -139,8 +139,8 @@ def _hungarian_lines(lang: Language, root: Path, progress: Progress | None,
             f"pip install {' '.join(absent)} (spylls checks words with the system's Hunspell "
             "dictionary; wordfreq supplies the finite list of words for move generation)"
         )
-    import wordfreq  # type: ignore[import-not-found]
-    from spylls.hunspell import Dictionary  # type: ignore[import-not-found]
+    import wordfreq
+    from spylls.hunspell import Dictionary
 
     checker = Dictionary.from_files(str(base))
     frequent = wordfreq.top_n_list("hu", size, wordlist="best")

@@ -13,7 +13,7 @@ import os
 import struct
 import sys
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from tessera.lexicon.detect import FileKind, detect_bytes
@@ -31,6 +31,22 @@ from tessera.lexicon.vet import MAX_WORDS, is_alphagram_graph
 from tessera.tiles import BLANK_BIT, face
 
 MAX_KLV_BYTES = 256 << 20  # English 7-tile leaves: 4 MB
+
+
+def sub_leave_prior(leave: Sequence[int], value: Callable[[tuple[int, ...]], float]) -> float:
+    """A leave's value estimated from smaller ones: the mean, over its distinct tiles ``x``, of
+    ``value(leave - x) + value(x)``. ``leave`` is sorted and has at least two tiles; ``value``
+    takes sorted tuples. Training smooths rarely seen leaves towards it and values unseen ones
+    with it; :meth:`Leaves.value` values leaves longer than the table's with it (and so does
+    the compiled core, summing in the same order)."""
+    parts = 0
+    total = 0.0
+    for i, x in enumerate(leave):
+        if i and x == leave[i - 1]:
+            continue
+        total += value(tuple(leave[:i]) + tuple(leave[i + 1 :])) + value((x,))
+        parts += 1
+    return total / parts
 
 
 class Leaves:
@@ -180,7 +196,26 @@ class Leaves:
         return -1
 
     def value(self, tiles: Iterable[int]) -> float:
-        """The value of keeping ``tiles`` (0.0 for the empty leave or an unlisted one)."""
+        """The value of keeping ``tiles``: the table's, or for a leave it does not hold (one
+        longer than its leaves, say 7 of a 9-tile rack) :func:`sub_leave_prior`, as training
+        values a leave it never saw. The empty leave and an unlisted tile are worth 0.0."""
+        memo: dict[tuple[int, ...], float] = {}
+
+        def of(leave: tuple[int, ...]) -> float:
+            if leave not in memo:
+                i = self.index(leave)
+                if i >= 0:
+                    memo[leave] = float(self.values[i])
+                else:
+                    memo[leave] = sub_leave_prior(leave, of) if len(leave) > 1 else 0.0
+            return memo[leave]
+
+        return of(tuple(sorted(face(t) for t in tiles)))
+
+    def table_value(self, tiles: Iterable[int]) -> float:
+        """The table's own value of ``tiles``, 0.0 when it does not hold them. A pass keeps the
+        whole rack at this value: passing leaves the same rack to face again, so it earns no
+        credit from sub-leaves."""
         i = self.index(tiles)
         return float(self.values[i]) if i >= 0 else 0.0
 

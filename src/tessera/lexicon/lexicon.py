@@ -199,7 +199,7 @@ def hunspell_checker(base: str) -> Callable[[str], bool] | None:
 
     def check(word: str) -> bool:
         if not loaded:
-            from spylls.hunspell import Dictionary  # type: ignore[import-not-found]
+            from spylls.hunspell import Dictionary
 
             loaded.append(Dictionary.from_files(base))
         return bool(loaded[0].lookup(word))
