@@ -61,6 +61,7 @@ def test_dispatch_from_python_m_benchmarks() -> None:
 def test_what_selects_measures() -> None:
     assert cli.parse(["HEAD", "--what", "engine"]).measures == ["selfplay"]
     assert cli.parse(["HEAD"]).measures == ["best", "all", "unsorted", "selfplay"]
+    assert cli.parse(["HEAD", "--what", "both"]).measures == cli.parse(["HEAD"]).measures
 
 
 def test_resolve_gives_the_full_sha() -> None:

@@ -44,7 +44,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("rev", help="the older commit (any git revision)")
     p.add_argument("--rounds", type=int, default=MIN_ROUNDS, help="rounds per side (>= 5)")
-    p.add_argument("--what", default="movegen,engine", help="movegen, engine or both")
+    p.add_argument("--what", default="both", help="movegen, engine, or both (movegen,engine)")
     p.add_argument("--passes", type=int, default=5, help="passes over the positions per round")
     p.add_argument("--games", type=int, default=300, help="self-play games per round")
     p.add_argument("--seed", type=int, default=0, help="first self-play seed")
@@ -60,7 +60,8 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         raise UsageError(f"--rounds must be at least {MIN_ROUNDS}, not {args.rounds}")
     if args.passes < 1 or args.games < 1:
         raise UsageError("--passes and --games must be at least 1")
-    groups = [g.strip() for g in args.what.split(",") if g.strip()]
+    what = "movegen,engine" if args.what.strip() == "both" else args.what
+    groups = [g.strip() for g in what.split(",") if g.strip()]
     bad = [g for g in groups if g not in GROUPS]
     if bad or not groups:
         raise UsageError(f"--what takes movegen, engine or both, not {args.what!r}")

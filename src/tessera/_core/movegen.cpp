@@ -28,7 +28,6 @@ namespace {
 
 constexpr uint8_t BLANK_BIT = 0x80;
 constexpr double NO_BOUND = -std::numeric_limits<double>::infinity();
-constexpr double UNLISTED = std::numeric_limits<double>::infinity();  // not in the leave table
 
 // A hint to start loading memory the search will read soon (a no-op where unsupported).
 inline void prefetch(const void* p) {
@@ -173,6 +172,7 @@ struct Gen {
     // leave values by the "used" code: the tiles taken from the rack, in mixed radix
     int radix[MAX_LETTERS + 1] = {};
     std::vector<double> leave_by_used;
+    std::vector<int> unlisted;  // codes of leaves the table does not hold
     double best_leave[MAX_RACK + 1] = {};
     // the same when the tiles used include a blank: the leave then keeps one blank fewer, and
     // a table rates a kept blank highly, so plays that put a blank down are bounded lower
@@ -243,7 +243,7 @@ struct Gen {
         if (req.endgame_opp_points >= 0) {
             endgame_leaves(codes);
         } else if (req.leaves != nullptr && !req.leaves->kwg.empty()) {
-            leave_by_used.assign(codes, UNLISTED);
+            unlisted.clear();
             leaves_from(0, true, 0, 0, 0, 0);
             value_unlisted_leaves(codes);
         } else {
@@ -277,39 +277,23 @@ struct Gen {
 
     // A leave the table does not hold (longer than its leaves) is valued as training values a
     // leave it never saw: the mean, over its tiles x, of value(leave - x) + value(x). Codes
-    // count used tiles, so a leave's sub-leaves have larger codes and are valued first. The
-    // whole rack (a pass) keeps the table's value: passing keeps the same rack to face again.
+    // count used tiles, so a leave's sub-leaves have larger codes: valued in decreasing code
+    // order, they are known when needed. The whole rack (a pass, code 0) keeps the table's
+    // value: passing keeps the same rack to face again.
     void value_unlisted_leaves(int codes) {
+        std::sort(unlisted.begin(), unlisted.end(), [](int a, int b) { return a > b; });
         const int all_used = codes - 1;
-        int held[MAX_RACK];  // the rack's distinct tiles: no other digit of a code is ever set
-        int distinct = 0;
-        for (int t = 0; t <= nletters; ++t) {
-            if (counts[t] > 0) held[distinct++] = t;
-        }
-        for (int code = codes - 1; code >= 0; --code) {
-            double v = leave_by_used[code];
-            int kept_of[MAX_RACK];
-            int kept = 0;
-            for (int i = 0; i < distinct; ++i) {
-                const int t = held[i];
-                kept_of[i] = counts[t] - (code / radix[t]) % (counts[t] + 1);
-                kept += kept_of[i];
+        for (const int code : unlisted) {
+            double sum = 0.0;
+            int parts = 0, kept = 0;
+            for (int t = 0; t <= nletters; ++t) {
+                const int kept_t = counts[t] - (code / radix[t]) % (counts[t] + 1);
+                if (kept_t == 0) continue;
+                kept += kept_t;
+                sum += leave_by_used[code + radix[t]] + leave_by_used[all_used - radix[t]];
+                ++parts;
             }
-            if (v == UNLISTED) {
-                v = 0.0;
-                if (kept >= 2 && code != 0) {
-                    double sum = 0.0;
-                    int parts = 0;
-                    for (int i = 0; i < distinct; ++i) {
-                        if (kept_of[i] == 0) continue;
-                        const int t = held[i];
-                        sum += leave_by_used[code + radix[t]] + leave_by_used[all_used - radix[t]];
-                        ++parts;
-                    }
-                    v = sum / parts;
-                }
-            }
-            note_leave(code, rack_total - kept, v);
+            note_leave(code, rack_total - kept, kept >= 2 && code != 0 ? sum / parts : 0.0);
         }
     }
 
@@ -324,14 +308,16 @@ struct Gen {
     // The value of every leave the rack can keep, in one walk of the leave table's DAWG (what
     // leave_value finds for one leave): tiles below t are decided, `kept` of them; if `on_path`
     // they spell a path of the DAWG ending at `node` (word index `index`; the root when none
-    // are kept), otherwise the table has no leave starting so and those leaves stay UNLISTED.
+    // are kept), otherwise the table has no leave starting so and those leaves are unlisted.
     void leaves_from(int t, bool on_path, uint32_t node, uint64_t index, int kept, int code) {
         if (t > nletters) {
             const Leaves& lv = *req.leaves;
             if (kept == 0) {
-                leave_by_used[code] = 0.0;
+                note_leave(code, rack_total, 0.0);
             } else if (on_path && accepts(lv.kwg[node]) && index < lv.values.size()) {
-                leave_by_used[code] = static_cast<double>(lv.values[index]);
+                note_leave(code, rack_total - kept, static_cast<double>(lv.values[index]));
+            } else {
+                unlisted.push_back(code);  // value_unlisted_leaves values it
             }
             return;
         }
