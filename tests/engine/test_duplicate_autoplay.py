@@ -59,3 +59,17 @@ def test_the_two_players_may_be_the_same_computer() -> None:
     assert out.exit_code == 0, out.output
     assert "static vs static: 1 duplicate game " in out.output
     assert "ties 1" in out.output  # both hand in a top every round
+
+
+def test_autoplay_refuses_a_leave_table_under_duplicate(tmp_path: Path) -> None:
+    """Duplicate computers hand in the top score, so a --leaves table would be ignored: it is
+    refused instead, and no game is played."""
+    from tessera.engine.players import default_leaves
+
+    table = default_leaves().path
+    out = CliRunner().invoke(
+        main, ["autoplay", "-r", "duplicate", "-n", "1", "--leaves", str(table),
+               "--gcg", str(tmp_path)],
+    )
+    assert out.exit_code == 2 and "leaves take no part" in out.output
+    assert not list(tmp_path.glob("*.gcg"))

@@ -109,6 +109,10 @@ def autoplay(
     leaves_path = leaves_paths[0] if leaves_paths else None
     b_leaves_path = leaves_paths[1] if len(leaves_paths) == 2 else None
     if preset(rules).duplicate is not None:
+        if leaves_paths:
+            raise click.BadParameter(
+                "duplicate computers hand in the top score (R8.4): leaves take no part",
+                param_hint="'--leaves'")
         _duplicate_autoplay(pair, games, seed, lexicon, rules, gcg_dir, as_json, quiet)
         return
     spec = MatchSpec(
