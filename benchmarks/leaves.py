@@ -12,6 +12,7 @@ listed as skipped.
 
     python -m benchmarks leaves            # 1,000 games a table
     python -m benchmarks.leaves 200        # fewer
+    python -m benchmarks leaves -r nine_tile -l enable --seeds 7-14   # one game, 8 seeds pooled
 
 ``--head-to-head A B`` plays two tables against each other instead (``static`` with table A
 against ``static`` with table B; ``shipped`` names the preset's shipped table), as TRAINING.md's
@@ -33,7 +34,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tessera.engine.selfplay import MatchSpec, autoplay, default_workers, report
+from tessera.engine.selfplay import MatchSpec, Report, autoplay, default_workers, report
 from tessera.engine.shipped_leaves import shipped_tables, table_for, trained_leaves
 from tessera.engine.training import all_leaves
 from tessera.lexicon import Lexicon, LexiconError
@@ -44,13 +45,42 @@ SEED = 2026
 BORROWED = (("clabbers", "enable"), ("finish_line", "enable"))  # (preset, lexicon)
 
 
-def leaves_table(games: int = 1000, seed: int = SEED) -> list[dict]:
+def _seeds_label(seeds: range) -> str:
+    return f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {seeds[0]}–{seeds[-1]}"
+
+
+def _match(pair: tuple[str, str], games: int, seeds: range, lexicon: str, rules: str,
+           **tables: str) -> tuple[list[Report], Report, float]:
+    """``games`` games a seed (both seats of each deal): each seed's report, all pooled, and
+    the seconds taken."""
+    reports, records = [], []
+    began = time.perf_counter()
+    for seed in seeds:
+        spec = MatchSpec(pair, games, seed, lexicon, rules, **tables)
+        rep, recs = autoplay(spec, workers=default_workers(), chunk=max(1, games // 20))
+        reports.append(rep)
+        records += recs
+    seconds = time.perf_counter() - began
+    return reports, report(pair, records, seconds, default_workers()), seconds
+
+
+def _pct(rep: Report) -> str:
+    lo, hi = rep.ci95
+    return f"{100 * rep.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
+
+
+def leaves_table(
+    games: int = 1000, seeds: range = range(SEED, SEED + 1),
+    only: tuple[str, str] | None = None,
+) -> list[dict]:
+    """Each table (or only the game ``only`` = (preset, lexicon)) against zero leaves."""
     rows = []
-    print(f"trained vs zero leaves, {games} games a table (both seats, seed {seed})")
+    print(f"trained vs zero leaves, {games} games a table and seed (both seats, "
+          f"{_seeds_label(seeds)})")
     print("| table | preset | lexicon | win % (95% CI) | spread | bingos/game | games/s |")
     print("|---|---|---|---:|---:|---:|---:|")
     games_played = [(t.rules, t.lexicon) for t in shipped_tables()] + list(BORROWED)
-    for rules, lexicon in games_played:
+    for rules, lexicon in [only] if only else games_played:
         try:
             lex = Lexicon.load(lexicon)
         except LexiconError:
@@ -58,19 +88,12 @@ def leaves_table(games: int = 1000, seed: int = SEED) -> list[dict]:
             continue
         table = table_for(preset(rules).for_alphabet(lex.alphabet))
         name = table.file if table else "none"
-        began = time.perf_counter()
-        rep, _ = autoplay(
-            MatchSpec(("static", "static-noleaves"), games, seed, lexicon, rules),
-            workers=default_workers(), chunk=max(1, games // 20),
-        )
-        seconds = time.perf_counter() - began
-        lo, hi = rep.ci95
-        rows.append({"table": name, "rules": rules, "win_rate": rep.win_rate, "ci95": (lo, hi)})
+        _, rep, seconds = _match(("static", "static-noleaves"), games, seeds, lexicon, rules)
+        rows.append({"table": name, "rules": rules, "win_rate": rep.win_rate, "ci95": rep.ci95})
         print(
-            f"| {name} | {rules} | {lexicon} | "
-            f"{100 * rep.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f}) | "
+            f"| {name} | {rules} | {lexicon} | {_pct(rep)} | "
             f"{rep.mean_spread:+.1f} | {rep.bingos_per_game[0]:.2f} vs "
-            f"{rep.bingos_per_game[1]:.2f} | {games / seconds:.0f} |",
+            f"{rep.bingos_per_game[1]:.2f} | {rep.games / seconds:.0f} |",
             flush=True,
         )
     return rows
@@ -93,10 +116,7 @@ def _with_zero_leaves(table: Leaves, size: int, rules: str, lexicon: str) -> Lea
     """``table`` with every leave of ``size`` tiles it lacks listed at 0: a table as the engine
     played it before an unlisted leave was valued from its sub-leaves (exact when ``size`` is
     the only leave size between the table's longest and the rack)."""
-    game = preset(rules).for_alphabet(Lexicon.load(lexicon).alphabet)
-    counts = [0] * (max(game.tileset.bag()) + 1)
-    for tile in game.tileset.bag():
-        counts[tile] += 1
+    counts = preset(rules).for_alphabet(Lexicon.load(lexicon).alphabet).tileset.counts
     listed = dict(table.items())
     extra = [leave for leave in all_leaves(counts, size) if len(leave) == size]
     if len(extra) > MAX_ZERO_LEAVES:
@@ -127,23 +147,14 @@ def head_to_head(
         zeros = f", leaves of {b_zero_size} at 0" if b_zero_size else ""
         print(f"A = {a}, B = {b}{scaled}{zeros} "
               f"({rules}, {lexicon}; {games} games a seed, both seats)")
-        print("| seed | A wins % (95% CI) | spread |")
-        print("|---:|---:|---:|")
-        records = []
-        began = time.perf_counter()
-        for seed in seeds:
-            spec = MatchSpec(("static", "static"), games, seed, lexicon, rules,
-                             leaves_path=a_path, b_leaves_path=b_path)
-            rep, recs = autoplay(spec, workers=default_workers(), chunk=max(1, games // 20))
-            records += recs
-            lo, hi = rep.ci95
-            print(f"| {seed} | {100 * rep.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f}) | "
-                  f"{rep.mean_spread:+.1f} |", flush=True)
-    pooled = report(("static", "static"), records, time.perf_counter() - began, default_workers())
-    lo, hi = pooled.ci95
-    print(f"| all | **{100 * pooled.win_rate:.1f}** ({100 * lo:.1f}–{100 * hi:.1f}) | "
-          f"{pooled.mean_spread:+.1f} |")
-    return {"win_rate": pooled.win_rate, "ci95": (lo, hi), "games": pooled.games}
+        per_seed, pooled, _ = _match(("static", "static"), games, seeds, lexicon, rules,
+                                     leaves_path=a_path, b_leaves_path=b_path)
+    print("| seed | A wins % (95% CI) | spread |")
+    print("|---:|---:|---:|")
+    for seed, rep in zip(seeds, per_seed, strict=True):
+        print(f"| {seed} | {_pct(rep)} | {rep.mean_spread:+.1f} |")
+    print(f"| all | **{_pct(pooled)}** | {pooled.mean_spread:+.1f} |")
+    return {"win_rate": pooled.win_rate, "ci95": pooled.ci95, "games": pooled.games}
 
 
 def _seeds(text: str) -> range:
@@ -164,18 +175,21 @@ def main() -> None:
     parser.add_argument("--scale-b", type=float, default=1.0, help="multiply B's values")
     parser.add_argument("--b-zero-size", type=int, default=0, metavar="N",
                         help="list B's leaves of N tiles at 0 (how unlisted leaves were valued)")
-    parser.add_argument("-r", "--rules", default="naspa")
-    parser.add_argument("-l", "--lexicon", default="enable")
+    parser.add_argument("-r", "--rules", help="the preset (default naspa; without "
+                        "--head-to-head: only this game)")
+    parser.add_argument("-l", "--lexicon", help="the lexicon (default enable)")
     parser.add_argument("--seeds", type=_seeds, default=range(SEED, SEED + 1),
                         help="N or N-M (default 2026)")
     opts = parser.parse_args(args)
     games = opts.games_opt or opts.games
+    rules, lexicon = opts.rules or "naspa", opts.lexicon or "enable"
     if opts.head_to_head:
         a, b = opts.head_to_head
-        head_to_head(a, b, rules=opts.rules, lexicon=opts.lexicon, games=games,
+        head_to_head(a, b, rules=rules, lexicon=lexicon, games=games,
                      seeds=opts.seeds, scale_b=opts.scale_b, b_zero_size=opts.b_zero_size)
     else:
-        leaves_table(games)
+        only = (rules, lexicon) if opts.rules or opts.lexicon else None
+        leaves_table(games, opts.seeds, only)
 
 
 if __name__ == "__main__":

@@ -1296,7 +1296,11 @@ double leave_value_memo(const Leaves* leaves, std::vector<int>& counts,
 // value(x), summed in tile order.
 double leave_value(const Leaves* leaves, const int* counts, int size) {
     if (leaves == nullptr || leaves->kwg.empty()) return 0.0;
-    std::vector<int> leave(counts, counts + size);
+    int total = 0;
+    for (int t = 0; t < size; ++t) total += counts[t];
+    double v = 0.0;
+    if (total == 0 || listed_leave_value(leaves, counts, size, total, &v)) return v;
+    std::vector<int> leave(counts, counts + size);  // unlisted: only now any allocation
     std::map<std::vector<int>, double> memo;
     return leave_value_memo(leaves, leave, memo);
 }
