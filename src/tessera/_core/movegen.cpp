@@ -805,9 +805,10 @@ struct Gen {
         return bingo_possible(lc, R - L + 1, L, R);
     }
 
-    // Every play from square p of the loaded line on that starts at L and ends on one of the
-    // squares in `ends` (a bit per square): a DAWG walk that follows the board's tiles and puts
-    // rack tiles on the empty squares. Spans that share their first square share the walk.
+    // Square p on of the plays of the loaded line that start at L and end on one of the
+    // squares in `ends` (a bit per square), the squares before p already filled: a walk of the
+    // word graph from `list` (past the GADDAG's separator, the letters after a fill_group
+    // pivot) that follows the board's tiles and puts rack tiles on the empty squares.
     void fill_from(int p, int L, uint32_t list, uint32_t ends) {
         const std::vector<uint32_t>& g = c.kwg;
         const uint64_t blank_as =
@@ -839,6 +840,71 @@ struct Gen {
                 unplace(p, tt);
             }
         }
+    }
+
+    // Every play of the loaded line that starts at L and ends on one of `ends`, as fill_from
+    // finds them, but by a GADDAG walk from a pivot square every such play covers: first the
+    // pivot and the squares before it, leftwards down to L, then (after the separator) the
+    // squares after it. The pivot is the first board tile before the nearest end, else the
+    // square there that the fewest rack letters may fill: its letter is known, or nearly,
+    // at the first step, where a walk from L learns it only after spelling what precedes it --
+    // which for a span with no word is most of the walk.
+    void fill_group(int L, uint32_t ends) {
+        const int nearest = ctz64(ends);
+        int pivot = -1, fewest = 65;
+        for (int p = L; p <= nearest; ++p) {
+            if (ltile[p]) {
+                pivot = p;
+                break;
+            }
+            const int n = popcount64(lmask[p] & playable);
+            if (n < fewest) {
+                fewest = n;
+                pivot = p;
+            }
+        }
+        fill_left(pivot, L, pivot, c.kwg[1], ends);
+    }
+
+    // Square p (pivot down to L) of a fill_group walk, `list` the GADDAG arcs for it.
+    void fill_left(int p, int L, int pivot, uint32_t list, uint32_t ends) {
+        const std::vector<uint32_t>& g = c.kwg;
+        if (list == 0) return;
+        if (ltile[p]) {
+            const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
+            if (node != 0) left_done(p, L, pivot, g[node], ends);
+            return;
+        }
+        const uint64_t blank_as =
+            counts[0] == 0 ? 0 : top > 0 ? blank_designations(pivot, ends) : all_letters();
+        uint32_t follow[MAX_LETTERS + 1];
+        const int nfollow = rack_arcs(p, list, true, blank_as, follow);
+        for (int f = 0; f < nfollow; ++f) {
+            const uint32_t node = g[follow[f]];
+            const int t = static_cast<int>(tile(node));
+            for (int blank = 0; blank < 2; ++blank) {
+                if (blank ? !((blank_as >> t) & 1) : counts[t] == 0) continue;
+                const uint8_t tt = static_cast<uint8_t>(blank ? (t | BLANK_BIT) : t);
+                place(p, tt);
+                left_done(p, L, pivot, node, ends);
+                unplace(p, tt);
+            }
+        }
+    }
+
+    // Square p of a fill_group walk holds its letter, reached by GADDAG node `node`.
+    void left_done(int p, int L, int pivot, uint32_t node, uint32_t ends) {
+        const std::vector<uint32_t>& g = c.kwg;
+        if (p > L) {
+            fill_left(p - 1, L, pivot, arc_index(node), ends);
+            return;
+        }
+        // the play starts at L: it may end at the pivot (the whole word reversed, no
+        // separator), or go on after the separator
+        if (((ends >> pivot) & 1) && accepts(node)) record(L, pivot);
+        if ((ends >> (pivot + 1)) == 0) return;
+        const uint32_t sep = mfind(g, arc_index(node), 0);
+        if (sep != 0) fill_from(pivot + 1, L, arc_index(g[sep]), ends);
     }
 
     // -- blanks in top-N: which letters a blank placed now may stand for ----------------------
@@ -908,12 +974,12 @@ struct Gen {
         return !req.mirrors && first && c.transpose_symmetric() ? 1 : 2;
     }
 
-    // Every play of the board, by spans: per line and first square L, one DAWG walk from L
-    // (fill_from) for every last square R that makes L..R a span some play could cover -- an
-    // anchor among its squares, 1..rack_total empty ones each of which some rack tile may
-    // fill, no tile just before or after it. A play covers exactly one span, so each is found
-    // once; the walks share the prefixes of the plays starting on one square, which the
-    // GADDAG's per-anchor search repeats for every anchor they cover.
+    // Every play of the board, by spans: per line and first square L, one walk (fill_group)
+    // for every last square R that makes L..R a span some play could cover -- an anchor among
+    // its squares, 1..rack_total empty ones each of which some rack tile may fill, no tile
+    // just before or after it. A play covers exactly one span, so each is found once; the
+    // walk shares what the plays starting on one square have in common, which the GADDAG's
+    // per-anchor search repeats for every anchor they cover.
     void all_by_spans() {
         const int dirs = directions();
         for (int dir = 0; dir < dirs; ++dir) {
@@ -939,7 +1005,7 @@ struct Gen {
                         }
                         ends |= uint32_t(1) << R;
                     }
-                    if (ends) fill_from(L, L, c.kwg[0], ends);
+                    if (ends) fill_group(L, ends);
                 }
             }
         }
@@ -988,7 +1054,7 @@ struct Gen {
             if (blanks > 0) {
                 prepare_blanks(by_start.data() + first[gi], by_start.data() + first[gi + 1], ends);
             }
-            fill_from(sp.start, sp.start, c.kwg[0], ends);
+            fill_group(sp.start, ends);
         }
     }
 

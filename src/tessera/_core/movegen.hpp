@@ -3,10 +3,11 @@
 // The readable specification is tessera/movegen.py (the Python reference generator, Gordon's
 // GADDAG search). This generator finds the same moves by spans: every stretch of a line a play
 // could cover (an anchor among its squares, no tile just before or after), filled by one walk
-// of the KWG's DAWG per first square with cross-checks -- all of them for every move, the
-// most promising first for top N (per-span upper bounds); Clabbers by slots and an alphagram
-// DAWG. Both produce identical move lists in identical order (tested on thousands of
-// positions); with Request::sort false the whole list comes unranked.
+// of the KWG's GADDAG per first square (from a square all its spans cover) with cross-checks
+// -- all of them for every move, the most promising first for top N (per-span upper bounds);
+// Clabbers by slots and an alphagram DAWG. Both produce identical move lists in identical
+// order (tested on thousands of positions); with Request::sort false the whole list comes
+// unranked.
 #pragma once
 
 #include <cstdint>
