@@ -413,6 +413,37 @@ def test_no_legal_play_is_missed_brute_force(enable: Lexicon, rack_text: str) ->
     assert len(got) == len(want)
 
 
+@pytest.mark.parametrize("rack_text", ["ELS", "AS?"])
+def test_plays_through_several_runs_of_tiles_are_all_found(
+    enable: Lexicon, leaves_en: Leaves, rack_text: str
+) -> None:
+    """The compiled generator fills the plays starting on one square by a walk from the last
+    board tile all of them cover, leftwards first: plays that start squares before a run of
+    tiles, bridge a gap to a second run, or end on a tile must all be found, in full and in
+    the top N."""
+    rules = preset("naspa")
+    board = Board(rules.layout)
+    word = enable.alphabet.parse
+    # row 8: TO on C-D and ON on F-G (a gap of one between them: S TO L ON), A on K;
+    # column I: AT on rows 6-7, above I8
+    board.place([(7, 2, word("T")[0]), (7, 3, word("O")[0]), (7, 5, word("O")[0]),
+                 (7, 6, word("N")[0]), (7, 10, word("A")[0]),
+                 (5, 8, word("A")[0]), (6, 8, word("T")[0])])
+    rack = word(rack_text)
+    want = brute_force_plays(board, rack, enable, rules)
+    got = [m for m in generate_moves(board, rack, enable, rules) if m.is_play()]
+    assert set(got) == want and len(got) == len(want)
+    bridging = [m for m in got if m.across and m.row == 7 and m.col < 2
+                and m.col + len(m.word) > 6]
+    assert bridging, "STOLON should start before TO and join it to ON"
+    ranked = listing(reference_moves(board, rack, enable, rules, leaves=leaves_en))
+    full = listing(generate_moves(board, rack, enable, rules, leaves=leaves_en))
+    assert full == ranked
+    for n in (1, 3, 10):
+        top = generate_moves(board, rack, enable, rules, top=n, leaves=leaves_en)
+        assert listing(top) == ranked[:n]
+
+
 def test_brute_force_first_move(enable: Lexicon) -> None:
     rules = preset("naspa")
     board = Board(rules.layout)

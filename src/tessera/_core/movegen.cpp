@@ -842,21 +842,22 @@ struct Gen {
         }
     }
 
-    // Every play of the loaded line that starts at L and ends on one of `ends`, as fill_from
-    // finds them, but by a GADDAG walk from a pivot square every such play covers: first the
-    // pivot and the squares before it, leftwards down to L, then (after the separator) the
-    // squares after it. The pivot is the first board tile before the nearest end, else the
-    // square there that the fewest rack letters may fill: its letter is known, or nearly,
-    // at the first step, where a walk from L learns it only after spelling what precedes it --
-    // which for a span with no word is most of the walk.
+    // Every play of the loaded line that starts at L and ends on one of `ends`, by a GADDAG
+    // walk from a pivot square every such play covers: first the pivot and the squares before
+    // it, leftwards down to L, then (after the separator) the squares after it. Every play
+    // covers L up to the nearest end, and with it every run of board tiles that starts there;
+    // the pivot is the last such tile, so the walk reads those tiles before it puts down any
+    // rack tile between them (else the square there that the fewest rack letters may fill). A
+    // walk from L would spell every prefix the rack allows before meeting the tiles that rule
+    // most of them out -- for most spans a top-N search fills, none fits.
     void fill_group(int L, uint32_t ends) {
         const int nearest = ctz64(ends);
-        int pivot = -1, fewest = 65;
-        for (int p = L; p <= nearest; ++p) {
-            if (ltile[p]) {
-                pivot = p;
-                break;
-            }
+        int pivot = -1;
+        for (int p = nearest; p >= L && pivot < 0; --p) {
+            if (ltile[p]) pivot = p;
+        }
+        const bool tile_pivot = pivot >= 0;
+        for (int p = L, fewest = 65; p <= nearest && !tile_pivot; ++p) {
             const int n = popcount64(lmask[p] & playable);
             if (n < fewest) {
                 fewest = n;
