@@ -910,7 +910,7 @@ struct Gen {
 
     // -- blanks in top-N: which letters a blank placed now may stand for ----------------------
 
-    // Per last square of the plays the current fill_from walk looks for (with blanks on the
+    // Per last square of the plays the current fill_group walk looks for (with blanks on the
     // rack): the bound of those that put a blank down, and the letters a blank may stand for
     // in them.
     double end_blank_bound[MAX_DIM] = {};
