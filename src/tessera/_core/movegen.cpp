@@ -171,6 +171,9 @@ struct Gen {
 
     // leave values by the "used" code: the tiles taken from the rack, in mixed radix
     int radix[MAX_LETTERS + 1] = {};
+    // next_held[t]: the first letter from t on that the rack holds (nletters + 1 if none); the
+    // leave walk only branches on those.
+    int next_held[MAX_LETTERS + 2] = {};
     std::vector<double> leave_by_used;
     std::vector<int> unlisted;  // codes of leaves the table does not hold
     double best_leave[MAX_RACK + 1] = {};
@@ -178,6 +181,7 @@ struct Gen {
     // a table rates a kept blank highly, so plays that put a blank down are bounded lower
     double best_leave_blank[MAX_RACK + 1] = {};
     int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
+    int rack_letters_top = 0;        // the highest value of a letter (not a blank) on the rack
 
     // per direction (0 across, 1 down), per square (row-major): cross-checks, computed here
     // (own) or given by the request
@@ -239,12 +243,14 @@ struct Gen {
             codes *= counts[t] + 1;
         }
         leave_by_used.assign(codes, 0.0);
+        next_held[nletters + 1] = nletters + 1;
+        for (int t = nletters; t >= 0; --t) next_held[t] = counts[t] > 0 ? t : next_held[t + 1];
         for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = best_leave_blank[n] = NO_BOUND;
         if (req.endgame_opp_points >= 0) {
             endgame_leaves(codes);
         } else if (req.leaves != nullptr && !req.leaves->kwg.empty()) {
             unlisted.clear();
-            leaves_from(0, true, 0, 0, 0, 0);
+            leaves_from(next_held[0], true, 0, 0, 0, 0);
             value_unlisted_leaves(codes);
         } else {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
@@ -256,6 +262,9 @@ struct Gen {
             for (int i = 0; i < counts[t]; ++i) rack_values[k++] = t == 0 ? 0 : c.values[t];
         }
         std::sort(rack_values, rack_values + k, [](int a, int b) { return a > b; });
+        for (int t = 1; t <= nletters; ++t) {
+            if (counts[t] > 0) rack_letters_top = std::max(rack_letters_top, c.values[t]);
+        }
     }
 
     // Endgame equity: the score plus twice the opponents' tiles for going out, or minus ten
@@ -340,7 +349,8 @@ struct Gen {
                     at += req.leaves->counts[i];
                 }
             }
-            leaves_from(t + 1, on_path, node, index, kept + j, code + (counts[t] - j) * radix[t]);
+            leaves_from(next_held[t + 1], on_path, node, index, kept + j,
+                        code + (counts[t] - j) * radix[t]);
         }
     }
 
@@ -406,19 +416,6 @@ struct Gen {
             shift += 6;
         }
         return true;
-    }
-
-    bool bingo_possible(int* lc, int len, int from, int to) {
-        uint64_t key = 0;
-        const bool keyed = span_key(from, to, key);
-        if (keyed) {
-            for (const auto& e : bingo_memo) {
-                if (e.first == key) return e.second;
-            }
-        }
-        const bool ok = anagram_exists(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, len);
-        if (keyed) bingo_memo.emplace_back(key, ok);
-        return ok;
     }
 
     // Allowed letters on empty square (r, col) for plays in direction dir, and the value of
@@ -517,18 +514,36 @@ struct Gen {
             checks = req.cross;
             return;
         }
+        // an empty square no tile touches is no anchor (but on an empty board) and allows every
+        // letter with no cross-word; only the squares next to tiles are worked out
         const int n = rows * cols;
         own.anchor.assign(n, 0);
         for (int dir = 0; dir < 2; ++dir) {
-            own.mask[dir].assign(n, 0);
+            own.mask[dir].assign(n, all_letters());
             own.xscore[dir].assign(n, -1);
+        }
+        checks = &own;
+        if (first) {
+            for (int i = 0; i < n; ++i) {
+                own.anchor[i] = c.cover_start ? (i == c.start_row * cols + c.start_col) : 1;
+            }
+            return;
         }
         for (int r = 0; r < rows; ++r) {
             for (int col = 0; col < cols; ++col) {
-                if (!cells[r * cols + col]) check_square(r, col, own);
+                const int i = r * cols + col;
+                if (!cells[i]) continue;
+                own.mask[0][i] = own.mask[1][i] = 0;
+                if (r > 0 && !cells[i - cols] && !own.anchor[i - cols]) check_square(r - 1, col, own);
+                if (r + 1 < rows && !cells[i + cols] && !own.anchor[i + cols]) {
+                    check_square(r + 1, col, own);
+                }
+                if (col > 0 && !cells[i - 1] && !own.anchor[i - 1]) check_square(r, col - 1, own);
+                if (col + 1 < cols && !cells[i + 1] && !own.anchor[i + 1]) {
+                    check_square(r, col + 1, own);
+                }
             }
         }
-        checks = &own;
     }
 
     // The anchor flag and the cross-checks of empty square (r, col) into `cc`: both
@@ -718,14 +733,22 @@ struct Gen {
     // multiplier, plus the cross-word's multipliers if it makes one). As the span grows to the
     // right the coefficients are kept sorted, highest first.
     void line_spans(std::vector<Span>& spans) {
-        bool any_anchor = false;
-        for (int p = 0; p < N && !any_anchor; ++p) any_anchor = lanchor[p] && !ltile[p];
-        if (!any_anchor) return;
+        // next_anchor[p]: the first anchor at or after square p (N if none); empties[p]: the
+        // empty squares before p. A span from L must reach next_anchor[L] within the rack.
+        int next_anchor[MAX_DIM + 1], empties[MAX_DIM + 1];
+        next_anchor[N] = N;
+        for (int p = N - 1; p >= 0; --p) {
+            next_anchor[p] = lanchor[p] && !ltile[p] ? p : next_anchor[p + 1];
+        }
+        if (next_anchor[0] == N) return;
+        empties[0] = 0;
+        for (int p = 0; p < N; ++p) empties[p + 1] = empties[p] + (ltile[p] == 0);
         int sq[MAX_RACK], coef[MAX_RACK], cap[MAX_RACK];
         for (int L = 0; L < N; ++L) {
-            if (!empty_at(L - 1)) continue;
+            const int A = next_anchor[L];
+            if (A == N) break;
+            if (!empty_at(L - 1) || empties[A + 1] - empties[L] > rack_total) continue;
             int k = 0, board_sum = 0, cross = 0, WM = 1, min_cap = rack_values[0];
-            bool anchored = false;
             bool no_letter = false;  // a square no letter on the rack may fill: a blank must
             for (int R = L; R < N; ++R) {
                 if (ltile[R]) {
@@ -735,7 +758,6 @@ struct Gen {
                     sq[k] = R;
                     if (lxs[R] >= 0) cross += lxs[R] * lwm[R];
                     min_cap = std::min(min_cap, lcap[R]);
-                    anchored = anchored || lanchor[R];
                     no_letter = no_letter || !(lmask[R] & rack_letters);
                     ++k;
                     if (lwm[R] != 1) WM *= lwm[R];
@@ -751,7 +773,7 @@ struct Gen {
                         cap[y] = u;
                     }
                 }
-                if (!anchored || !empty_at(R + 1)) continue;
+                if (R < A || !empty_at(R + 1)) continue;
                 if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) continue;
                 if (k == rack_total && k >= 5 && !whole_rack_fits(L, R)) continue;
                 const int tiles = best_pairing(coef, cap, k, min_cap < rack_values[0]);
@@ -797,12 +819,22 @@ struct Gen {
     // False if the whole rack plus the span's board tiles spell no word in any order.
     bool whole_rack_fits(int L, int R) {
         if (c.alpha.empty()) return true;
+        uint64_t key = 0;
+        const bool keyed = span_key(L, R, key);
+        if (keyed) {
+            for (const auto& e : bingo_memo) {
+                if (e.first == key) return e.second;
+            }
+        }
         int lc[MAX_LETTERS + 1];
         for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
         for (int p = L; p <= R; ++p) {
             if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
         }
-        return bingo_possible(lc, R - L + 1, L, R);
+        const bool ok =
+            anagram_exists(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, R - L + 1);
+        if (keyed) bingo_memo.emplace_back(key, ok);
+        return ok;
     }
 
     // Square p on of the plays of the loaded line that start at L and end on one of the
@@ -1026,41 +1058,47 @@ struct Gen {
     }
 
     void top_spans() {
-        std::vector<Span> spans = all_spans();
-        // all_spans lists each first square's spans together: note where each group begins
-        const auto group = [](const Span& x) {
-            return (x.dir * MAX_DIM + x.line) * MAX_DIM + x.start;
+        const std::vector<Span> spans = all_spans();
+        // all_spans lists each first square's spans together. A group is filled once, when it
+        // holds the best bound left, for all its spans that can still enter the top N: the
+        // others never can (the N-th move only gets better), so groups are ranked by their
+        // best span alone.
+        struct Group {
+            double bound;
+            uint32_t begin, end;
         };
-        std::vector<uint32_t> first(2 * MAX_DIM * MAX_DIM + 1, 0);
-        for (const Span& x : spans) ++first[group(x) + 1];
-        for (size_t i = 1; i < first.size(); ++i) first[i] += first[i - 1];
-        const std::vector<Span> by_start(spans);
-        std::vector<uint32_t> filled(2 * MAX_DIM * MAX_DIM, 0);  // ends already searched
-        auto lower = [](const Span& x, const Span& y) { return x.bound < y.bound; };
-        std::make_heap(spans.begin(), spans.end(), lower);
-        while (!spans.empty() && !hopeless(spans.front().bound)) {
-            std::pop_heap(spans.begin(), spans.end(), lower);
-            const Span sp = spans.back();
-            spans.pop_back();
-            const int gi = group(sp);
-            if ((filled[gi] >> sp.end) & 1) continue;
-            // fill every span of this first square that could still enter the top N
+        std::vector<Group> groups;
+        for (uint32_t i = 0; i < spans.size(); ++i) {
+            const Span& x = spans[i];
+            if (i > 0 && x.start == spans[i - 1].start && x.line == spans[i - 1].line &&
+                x.dir == spans[i - 1].dir) {
+                Group& g = groups.back();
+                g.bound = std::max(g.bound, x.bound);
+                g.end = i + 1;
+            } else {
+                groups.push_back({x.bound, i, i + 1});
+            }
+        }
+        auto lower = [](const Group& x, const Group& y) { return x.bound < y.bound; };
+        std::make_heap(groups.begin(), groups.end(), lower);
+        while (!groups.empty() && !hopeless(groups.front().bound)) {
+            std::pop_heap(groups.begin(), groups.end(), lower);
+            const Group g = groups.back();
+            groups.pop_back();
             uint32_t ends = 0;
-            for (uint32_t i = first[gi]; i < first[gi + 1]; ++i) {
-                if (!hopeless(by_start[i].bound)) ends |= uint32_t(1) << by_start[i].end;
+            for (uint32_t i = g.begin; i < g.end; ++i) {
+                if (!hopeless(spans[i].bound)) ends |= uint32_t(1) << spans[i].end;
             }
-            ends &= ~filled[gi];
-            filled[gi] |= ends;
+            const Span& sp = spans[g.begin];
             load_line(sp.dir, sp.line);
-            if (blanks > 0) {
-                prepare_blanks(by_start.data() + first[gi], by_start.data() + first[gi + 1], ends);
-            }
+            if (blanks > 0) prepare_blanks(spans.data() + g.begin, spans.data() + g.end, ends);
             fill_group(sp.start, ends);
         }
     }
 
     // The highest value of a rack tile allowed by a cross-check mask (0 if only a blank fits).
     int cap_of(uint64_t m) const {
+        if ((m & rack_letters) == rack_letters) return rack_letters_top;
         int best = 0;
         for (uint64_t x = m & rack_letters; x; x &= x - 1) {
             const int t = ctz64(x);
