@@ -839,7 +839,7 @@ struct Gen {
 
     // Square p on of the plays of the loaded line that start at L and end on one of the
     // squares in `ends` (a bit per square), the squares before p already filled: a walk of the
-    // word graph from `list` (past the GADDAG's separator, the letters after a fill_group
+    // word graph from `list` (past the GADDAG's separator, the letters after a fill_starts
     // pivot) that follows the board's tiles and puts rack tiles on the empty squares.
     void fill_from(int p, int L, uint32_t list, uint32_t ends) {
         const std::vector<uint32_t>& g = c.kwg;
@@ -874,42 +874,52 @@ struct Gen {
         }
     }
 
-    // Every play of the loaded line that starts at L and ends on one of `ends`, by a GADDAG
-    // walk from a pivot square every such play covers: first the pivot and the squares before
-    // it, leftwards down to L, then (after the separator) the squares after it. Every play
-    // covers L up to the nearest end, and with it every run of board tiles that starts there;
-    // the pivot is the last such tile, so the walk reads those tiles before it puts down any
-    // rack tile between them (else the square there that the fewest rack letters may fill). A
-    // walk from L would spell every prefix the rack allows before meeting the tiles that rule
-    // most of them out -- for most spans a top-N search fills, none fits.
-    void fill_group(int L, uint32_t ends) {
+    // Every play of the loaded line that starts on one of `starts` and, from start L, ends on
+    // one of ends_of[L], by a GADDAG walk from a pivot square all of them cover: first the
+    // pivot and the squares before it, leftwards, turning right (after the separator) at each
+    // start. Every play from L covers L up to its nearest end, and with it every run of board
+    // tiles that starts there; the pivot is the last such tile, so the walk reads those tiles
+    // before it puts down any rack tile between them (else the square there that the fewest
+    // rack letters may fill). A walk from L would spell every prefix the rack allows before
+    // meeting the tiles that rule most of them out -- for most spans a top-N search fills, none
+    // fits. The starts that share a pivot share the walk from it down to each of them.
+    void fill_starts(int pivot, uint32_t starts) {
+        walk_ends = 0;
+        for (uint32_t x = starts; x; x &= x - 1) walk_ends |= ends_of[ctz64(x)];
+        fill_left(pivot, pivot, c.kwg[1], starts);
+    }
+
+    uint32_t ends_of[MAX_DIM] = {};  // per first square of the line: the last squares sought
+    uint32_t walk_ends = 0;          // those of the current walk's starts together
+
+    // The pivot of the plays from L ending on one of `ends` (see fill_starts).
+    int pivot_of(int L, uint32_t ends) const {
         const int nearest = ctz64(ends);
-        int pivot = -1;
-        for (int p = nearest; p >= L && pivot < 0; --p) {
-            if (ltile[p]) pivot = p;
+        for (int p = nearest; p >= L; --p) {
+            if (ltile[p]) return p;
         }
-        const bool tile_pivot = pivot >= 0;
-        for (int p = L, fewest = 65; p <= nearest && !tile_pivot; ++p) {
+        int pivot = L;
+        for (int p = L, fewest = 65; p <= nearest; ++p) {
             const int n = popcount64(lmask[p] & playable);
             if (n < fewest) {
                 fewest = n;
                 pivot = p;
             }
         }
-        fill_left(pivot, L, pivot, c.kwg[1], ends);
+        return pivot;
     }
 
-    // Square p (pivot down to L) of a fill_group walk, `list` the GADDAG arcs for it.
-    void fill_left(int p, int L, int pivot, uint32_t list, uint32_t ends) {
+    // Square p (the pivot, then leftwards) of a fill_starts walk, `list` the GADDAG arcs for it.
+    void fill_left(int p, int pivot, uint32_t list, uint32_t starts) {
         const std::vector<uint32_t>& g = c.kwg;
         if (list == 0) return;
         if (ltile[p]) {
             const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
-            if (node != 0) left_done(p, L, pivot, g[node], ends);
+            if (node != 0) left_done(p, pivot, g[node], starts);
             return;
         }
         const uint64_t blank_as =
-            counts[0] == 0 ? 0 : top > 0 ? blank_designations(pivot, ends) : all_letters();
+            counts[0] == 0 ? 0 : top > 0 ? blank_designations(pivot, walk_ends) : all_letters();
         uint32_t follow[MAX_LETTERS + 1];
         const int nfollow = rack_arcs(p, list, true, blank_as, follow);
         for (int f = 0; f < nfollow; ++f) {
@@ -919,30 +929,33 @@ struct Gen {
                 if (blank ? !((blank_as >> t) & 1) : counts[t] == 0) continue;
                 const uint8_t tt = static_cast<uint8_t>(blank ? (t | BLANK_BIT) : t);
                 place(p, tt);
-                left_done(p, L, pivot, node, ends);
+                left_done(p, pivot, node, starts);
                 unplace(p, tt);
             }
         }
     }
 
-    // Square p of a fill_group walk holds its letter, reached by GADDAG node `node`.
-    void left_done(int p, int L, int pivot, uint32_t node, uint32_t ends) {
+    // Square p of a fill_starts walk holds its letter, reached by GADDAG node `node`.
+    void left_done(int p, int pivot, uint32_t node, uint32_t starts) {
         const std::vector<uint32_t>& g = c.kwg;
-        if (p > L) {
-            fill_left(p - 1, L, pivot, arc_index(node), ends);
-            return;
+        if ((starts >> p) & 1) {
+            // a play from p may end at the pivot (the whole word reversed, no separator), or
+            // go on after the separator
+            const uint32_t ends = ends_of[p];
+            if (((ends >> pivot) & 1) && accepts(node)) record(p, pivot);
+            if ((ends >> (pivot + 1)) != 0) {
+                const uint32_t sep = mfind(g, arc_index(node), 0);
+                if (sep != 0) fill_from(pivot + 1, p, arc_index(g[sep]), ends);
+            }
         }
-        // the play starts at L: it may end at the pivot (the whole word reversed, no
-        // separator), or go on after the separator
-        if (((ends >> pivot) & 1) && accepts(node)) record(L, pivot);
-        if ((ends >> (pivot + 1)) == 0) return;
-        const uint32_t sep = mfind(g, arc_index(node), 0);
-        if (sep != 0) fill_from(pivot + 1, L, arc_index(g[sep]), ends);
+        if ((starts & ((uint32_t(1) << p) - 1)) != 0) {
+            fill_left(p - 1, pivot, arc_index(node), starts);
+        }
     }
 
     // -- blanks in top-N: which letters a blank placed now may stand for ----------------------
 
-    // Per last square of the plays the current fill_group walk looks for (with blanks on the
+    // Per last square of the plays the current fill_starts walk looks for (with blanks on the
     // rack): the bound of those that put a blank down, and the letters a blank may stand for
     // in them.
     double end_blank_bound[MAX_DIM] = {};
@@ -959,13 +972,21 @@ struct Gen {
         return letters;
     }
 
-    // Before a walk of the loaded line from square L: note, per end in `ends`, the bound and
-    // the letters a blank may stand for (see end_blank_bound).
-    void prepare_blanks(const Span* group, const Span* group_end, uint32_t ends) {
+    // Before a walk of the loaded line: note, per end in `ends` of the group of spans
+    // [group, group_end), the bound and the letters a blank may stand for (see
+    // end_blank_bound); a walk for several groups keeps, per end, the most any allows.
+    void prepare_blanks(const Span* group, const Span* group_end, uint32_t ends, bool first_group) {
         for (const Span* sp = group; sp != group_end; ++sp) {
             if (!((ends >> sp->end) & 1)) continue;
-            end_blank_bound[sp->end] = sp->blank_bound;
-            end_blank_letters[sp->end] = blank_letters(sp->start, sp->end);
+            const double bound = sp->blank_bound;
+            const uint64_t letters = blank_letters(sp->start, sp->end);
+            if (first_group || !((walk_ends >> sp->end) & 1)) {
+                end_blank_bound[sp->end] = bound;
+                end_blank_letters[sp->end] = letters;
+            } else {
+                end_blank_bound[sp->end] = std::max(end_blank_bound[sp->end], bound);
+                end_blank_letters[sp->end] |= letters;
+            }
         }
     }
 
@@ -1007,7 +1028,7 @@ struct Gen {
         return !req.mirrors && first && c.transpose_symmetric() ? 1 : 2;
     }
 
-    // Every play of the board, by spans: per line and first square L, one walk (fill_group)
+    // Every play of the board, by spans: per line and first square L, one walk (fill_starts)
     // for every last square R that makes L..R a span some play could cover -- an anchor among
     // its squares, 1..rack_total empty ones each of which some rack tile may fill, no tile
     // just before or after it. A play covers exactly one span, so each is found once; the
@@ -1021,7 +1042,10 @@ struct Gen {
                 bool any_anchor = false;
                 for (int p = 0; p < N && !any_anchor; ++p) any_anchor = lanchor[p] && !ltile[p];
                 if (!any_anchor) continue;
+                int pivot_at[MAX_DIM];
                 for (int L = 0; L < N; ++L) {
+                    ends_of[L] = 0;
+                    pivot_at[L] = -1;
                     if (!empty_at(L - 1)) continue;
                     uint32_t ends = 0;
                     int k = 0;
@@ -1038,7 +1062,22 @@ struct Gen {
                         }
                         ends |= uint32_t(1) << R;
                     }
-                    if (ends) fill_group(L, ends);
+                    ends_of[L] = ends;
+                    if (ends) pivot_at[L] = pivot_of(L, ends);
+                }
+                // the groups that share a pivot share their walk's squares from the pivot
+                // leftwards: one walk serves them all
+                for (int L = 0; L < N; ++L) {
+                    if (pivot_at[L] < 0) continue;
+                    const int pivot = pivot_at[L];
+                    uint32_t starts = 0;
+                    for (int M = L; M <= pivot; ++M) {
+                        if (pivot_at[M] == pivot) {
+                            starts |= uint32_t(1) << M;
+                            pivot_at[M] = -1;
+                        }
+                    }
+                    fill_starts(pivot, starts);
                 }
             }
         }
@@ -1059,40 +1098,78 @@ struct Gen {
 
     void top_spans() {
         const std::vector<Span> spans = all_spans();
-        // all_spans lists each first square's spans together. A group is filled once, when it
-        // holds the best bound left, for all its spans that can still enter the top N: the
-        // others never can (the N-th move only gets better), so groups are ranked by their
-        // best span alone.
+        // all_spans lists the spans line by line, each first square's together: a group. A
+        // group is filled once, when it holds the best bound left, for all its spans that can
+        // still enter the top N: the others never can (the N-th move only gets better), so
+        // groups are ranked by their best span alone. The line's other groups that the same
+        // walk serves (same pivot) are filled with it.
         struct Group {
-            double bound;
             uint32_t begin, end;
+            bool filled;
         };
         std::vector<Group> groups;
+        std::vector<std::pair<double, uint32_t>> heap;  // (best bound, group)
         for (uint32_t i = 0; i < spans.size(); ++i) {
             const Span& x = spans[i];
             if (i > 0 && x.start == spans[i - 1].start && x.line == spans[i - 1].line &&
                 x.dir == spans[i - 1].dir) {
-                Group& g = groups.back();
-                g.bound = std::max(g.bound, x.bound);
-                g.end = i + 1;
+                groups.back().end = i + 1;
+                heap.back().first = std::max(heap.back().first, x.bound);
             } else {
-                groups.push_back({x.bound, i, i + 1});
+                groups.push_back({i, i + 1, false});
+                heap.emplace_back(x.bound, static_cast<uint32_t>(groups.size() - 1));
             }
         }
-        auto lower = [](const Group& x, const Group& y) { return x.bound < y.bound; };
-        std::make_heap(groups.begin(), groups.end(), lower);
-        while (!groups.empty() && !hopeless(groups.front().bound)) {
-            std::pop_heap(groups.begin(), groups.end(), lower);
-            const Group g = groups.back();
-            groups.pop_back();
+        const auto live_ends = [&](const Group& g) {
             uint32_t ends = 0;
             for (uint32_t i = g.begin; i < g.end; ++i) {
                 if (!hopeless(spans[i].bound)) ends |= uint32_t(1) << spans[i].end;
             }
-            const Span& sp = spans[g.begin];
+            return ends;
+        };
+        const auto same_line = [&](uint32_t a, uint32_t b) {
+            const Span& x = spans[groups[a].begin];
+            const Span& y = spans[groups[b].begin];
+            return x.dir == y.dir && x.line == y.line;
+        };
+        auto lower = [](const std::pair<double, uint32_t>& x,
+                        const std::pair<double, uint32_t>& y) { return x.first < y.first; };
+        std::make_heap(heap.begin(), heap.end(), lower);
+        while (!heap.empty() && !hopeless(heap.front().first)) {
+            std::pop_heap(heap.begin(), heap.end(), lower);
+            const uint32_t gi = heap.back().second;
+            heap.pop_back();
+            if (groups[gi].filled) continue;
+            const Span& sp = spans[groups[gi].begin];
             load_line(sp.dir, sp.line);
-            if (blanks > 0) prepare_blanks(spans.data() + g.begin, spans.data() + g.end, ends);
-            fill_group(sp.start, ends);
+            const uint32_t ends = live_ends(groups[gi]);
+            const int pivot = pivot_of(sp.start, ends);
+            uint32_t starts = 0;
+            walk_ends = 0;
+            const auto take = [&](uint32_t g, uint32_t e) {
+                const Span& first_span = spans[groups[g].begin];
+                if (blanks > 0) {
+                    prepare_blanks(spans.data() + groups[g].begin, spans.data() + groups[g].end, e,
+                                   starts == 0);
+                }
+                groups[g].filled = true;
+                ends_of[first_span.start] = e;
+                starts |= uint32_t(1) << first_span.start;
+                walk_ends |= e;
+            };
+            take(gi, ends);
+            for (uint32_t g = gi; g-- > 0 && same_line(g, gi);) {
+                if (groups[g].filled) continue;
+                const uint32_t e = live_ends(groups[g]);
+                if (e && pivot_of(spans[groups[g].begin].start, e) == pivot) take(g, e);
+            }
+            for (uint32_t g = gi + 1; g < groups.size() && same_line(g, gi); ++g) {
+                if (spans[groups[g].begin].start > pivot) break;
+                if (groups[g].filled) continue;
+                const uint32_t e = live_ends(groups[g]);
+                if (e && pivot_of(spans[groups[g].begin].start, e) == pivot) take(g, e);
+            }
+            fill_starts(pivot, starts);
         }
     }
 
