@@ -733,47 +733,53 @@ struct Gen {
     // multiplier, plus the cross-word's multipliers if it makes one). As the span grows to the
     // right the coefficients are kept sorted, highest first.
     void line_spans(std::vector<Span>& spans) {
-        // next_anchor[p]: the first anchor at or after square p (N if none); empties[p]: the
-        // empty squares before p. A span from L must reach next_anchor[L] within the rack.
-        int next_anchor[MAX_DIM + 1], empties[MAX_DIM + 1];
-        next_anchor[N] = N;
-        for (int p = N - 1; p >= 0; --p) {
-            next_anchor[p] = lanchor[p] && !ltile[p] ? p : next_anchor[p + 1];
+        // the line's empty squares in order (pos), the board tiles' values before each
+        // (between it and the one before; seg[m]: after the last), and per empty square the
+        // first anchor at or after it
+        int pos[MAX_DIM], seg[MAX_DIM + 1], next_anchor[MAX_DIM + 1];
+        int m = 0, run = 0;
+        for (int p = 0; p < N; ++p) {
+            if (ltile[p]) {
+                run += value(ltile[p]);
+            } else {
+                seg[m] = run;
+                run = 0;
+                pos[m++] = p;
+            }
         }
-        if (next_anchor[0] == N) return;
-        empties[0] = 0;
-        for (int p = 0; p < N; ++p) empties[p + 1] = empties[p] + (ltile[p] == 0);
+        seg[m] = run;
+        next_anchor[m] = m;
+        for (int e = m - 1; e >= 0; --e) next_anchor[e] = lanchor[pos[e]] ? e : next_anchor[e + 1];
         int sq[MAX_RACK], coef[MAX_RACK], cap[MAX_RACK];
-        for (int L = 0; L < N; ++L) {
-            const int A = next_anchor[L];
-            if (A == N) break;
-            if (!empty_at(L - 1) || empties[A + 1] - empties[L] > rack_total) continue;
-            int k = 0, board_sum = 0, cross = 0, WM = 1, min_cap = rack_values[0];
+        // spans by their first empty square i (from L, just after the empty square before it)
+        // and their last, j (to R, just before the empty square after it)
+        for (int i = 0; i < m; ++i) {
+            const int A = next_anchor[i];
+            if (A == m) break;
+            if (A - i + 1 > rack_total) continue;
+            const int L = i == 0 ? 0 : pos[i - 1] + 1;
+            int k = 0, board_sum = seg[i], cross = 0, WM = 1, min_cap = rack_values[0];
             bool no_letter = false;  // a square no letter on the rack may fill: a blank must
-            for (int R = L; R < N; ++R) {
-                if (ltile[R]) {
-                    board_sum += value(ltile[R]);
+            for (int j = i; j < m && k < rack_total; ++j) {
+                const int S = pos[j];
+                if (!(lmask[S] & playable)) break;
+                sq[k] = S;
+                if (lxs[S] >= 0) cross += lxs[S] * lwm[S];
+                min_cap = std::min(min_cap, lcap[S]);
+                no_letter = no_letter || !(lmask[S] & rack_letters);
+                ++k;
+                // insert the new square's coefficient; a word multiplier changes them all
+                if (lwm[S] == 1) {
+                    insert_coef(coef, cap, k - 1, square_coef(S, WM), lcap[S]);
                 } else {
-                    if (k == rack_total || !(lmask[R] & playable)) break;
-                    sq[k] = R;
-                    if (lxs[R] >= 0) cross += lxs[R] * lwm[R];
-                    min_cap = std::min(min_cap, lcap[R]);
-                    no_letter = no_letter || !(lmask[R] & rack_letters);
-                    ++k;
-                    if (lwm[R] != 1) WM *= lwm[R];
-                    // insert the new square's coefficient; a word multiplier changes them all
-                    for (int x = lwm[R] == 1 ? k - 1 : 0; x < k; ++x) {
-                        const int v = square_coef(sq[x], WM), u = lcap[sq[x]];
-                        int y = x;
-                        for (; y > 0 && coef[y - 1] < v; --y) {
-                            coef[y] = coef[y - 1];
-                            cap[y] = cap[y - 1];
-                        }
-                        coef[y] = v;
-                        cap[y] = u;
+                    WM *= lwm[S];
+                    for (int x = 0; x < k; ++x) {
+                        insert_coef(coef, cap, x, square_coef(sq[x], WM), lcap[sq[x]]);
                     }
                 }
-                if (R < A || !empty_at(R + 1)) continue;
+                board_sum += seg[j + 1];
+                if (j < A) continue;
+                const int R = j + 1 < m ? pos[j + 1] - 1 : N - 1;
                 if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) continue;
                 if (k == rack_total && k >= 5 && !whole_rack_fits(L, R)) continue;
                 const int tiles = best_pairing(coef, cap, k, min_cap < rack_values[0]);
@@ -788,6 +794,17 @@ struct Gen {
                                  static_cast<uint8_t>(R)});
             }
         }
+    }
+
+    // Coefficient v with cap u into coef/cap[0..n], kept highest first.
+    static void insert_coef(int* coef, int* cap, int n, int v, int u) {
+        int y = n;
+        for (; y > 0 && coef[y - 1] < v; --y) {
+            coef[y] = coef[y - 1];
+            cap[y] = cap[y - 1];
+        }
+        coef[y] = v;
+        cap[y] = u;
     }
 
     int square_coef(int p, int WM) const { return llm[p] * (WM + (lxs[p] >= 0 ? lwm[p] : 0)); }
