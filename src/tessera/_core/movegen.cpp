@@ -400,6 +400,40 @@ struct Gen {
         return false;
     }
 
+    // Into `found`: the letters the wildcards stand for in the words that are anagrams of the
+    // letters lc plus `wild` wildcards (`used`: those of the path so far). One walk, where
+    // asking anagram_exists once per letter would take one per letter.
+    void wildcard_letters(int* lc, int wild, uint32_t list, int from, int left, uint64_t used,
+                          uint64_t& found) const {
+        if (list == 0) return;
+        int lowest = 0;  // the smallest letter still needed: no arc may skip past it
+        for (int t = from; t <= nletters; ++t) {
+            if (lc[t]) {
+                lowest = t;
+                break;
+            }
+        }
+        for (uint32_t i = list;; ++i) {
+            const uint32_t node = c.alpha[i];
+            const int t = static_cast<int>(tile(node));
+            if (lowest && t > lowest) return;
+            if (t >= from) {
+                const bool real = lc[t] > 0;
+                if (real || wild > 0) {
+                    const uint64_t path = real ? used : used | uint64_t(1) << t;
+                    if (real) --lc[t]; else --wild;
+                    if (left == 1) {
+                        if (accepts(node)) found |= path;
+                    } else {
+                        wildcard_letters(lc, wild, arc_index(node), t, left - 1, path, found);
+                    }
+                    if (real) ++lc[t]; else ++wild;
+                }
+            }
+            if (is_end(node)) break;
+        }
+    }
+
     // Memo of whole-rack feasibility by the board letters a span adds to the rack.
     std::vector<std::pair<uint64_t, bool>> bingo_memo;
 
@@ -1028,13 +1062,9 @@ struct Gen {
         for (int p = L; p <= R; ++p) {
             if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
         }
+        // the blanks are alike: this one may stand for any letter a blank stands for in a word
         uint64_t letters = 0;
-        const uint32_t root = kwg::dawg_root(c.alpha.data());
-        for (int t = 1; t <= nletters; ++t) {
-            ++lc[t];  // this blank as t, any others as wildcards
-            if (anagram_exists(lc, blanks - 1, root, 1, R - L + 1)) letters |= uint64_t(1) << t;
-            --lc[t];
-        }
+        wildcard_letters(lc, blanks, kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0, letters);
         if (keyed) blank_memo.emplace_back(key, letters);
         return letters;
     }
