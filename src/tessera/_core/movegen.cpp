@@ -370,8 +370,13 @@ struct Gen {
         return node != 0 && accepts(c.alpha[node]);
     }
 
-    // True if some word is an anagram of the letters lc (per letter) plus `blanks` wildcards.
-    bool anagram_exists(int* lc, int blanks, uint32_t list, int from, int left) const {
+    // The words that are anagrams of the letters lc (per letter) plus `wild` wildcards, walked
+    // in the alphagram graph: true if there is one. Without `found`, the walk stops at the
+    // first; with it, it goes on and collects in *found the letters the wildcards stand for in
+    // them (`used`: those of the path so far) -- one walk where asking once per letter would
+    // take one per letter.
+    bool anagrams(int* lc, int wild, uint32_t list, int from, int left, uint64_t used,
+                  uint64_t* found) const {
         if (list == 0) return false;
         int lowest = 0;  // the smallest letter still needed: no arc may skip past it
         for (int t = from; t <= nletters; ++t) {
@@ -380,58 +385,31 @@ struct Gen {
                 break;
             }
         }
+        bool any = false;
         for (uint32_t i = list;; ++i) {
             const uint32_t node = c.alpha[i];
             const int t = static_cast<int>(tile(node));
-            if (lowest && t > lowest) return false;
-            if (t >= from) {
-                bool real = lc[t] > 0;
-                if (real || blanks > 0) {
-                    if (real) --lc[t]; else --blanks;
-                    const bool ok = left == 1 ? accepts(node)
-                                              : anagram_exists(lc, blanks, arc_index(node), t,
-                                                               left - 1);
-                    if (real) ++lc[t]; else ++blanks;
-                    if (ok) return true;
-                }
-            }
-            if (is_end(node)) break;
-        }
-        return false;
-    }
-
-    // Into `found`: the letters the wildcards stand for in the words that are anagrams of the
-    // letters lc plus `wild` wildcards (`used`: those of the path so far). One walk, where
-    // asking anagram_exists once per letter would take one per letter.
-    void wildcard_letters(int* lc, int wild, uint32_t list, int from, int left, uint64_t used,
-                          uint64_t& found) const {
-        if (list == 0) return;
-        int lowest = 0;  // the smallest letter still needed: no arc may skip past it
-        for (int t = from; t <= nletters; ++t) {
-            if (lc[t]) {
-                lowest = t;
-                break;
-            }
-        }
-        for (uint32_t i = list;; ++i) {
-            const uint32_t node = c.alpha[i];
-            const int t = static_cast<int>(tile(node));
-            if (lowest && t > lowest) return;
+            if (lowest && t > lowest) break;
             if (t >= from) {
                 const bool real = lc[t] > 0;
                 if (real || wild > 0) {
                     const uint64_t path = real ? used : used | uint64_t(1) << t;
                     if (real) --lc[t]; else --wild;
+                    bool ok;
                     if (left == 1) {
-                        if (accepts(node)) found |= path;
+                        ok = accepts(node);
+                        if (ok && found != nullptr) *found |= path;
                     } else {
-                        wildcard_letters(lc, wild, arc_index(node), t, left - 1, path, found);
+                        ok = anagrams(lc, wild, arc_index(node), t, left - 1, path, found);
                     }
                     if (real) ++lc[t]; else ++wild;
+                    any = any || ok;
+                    if (any && found == nullptr) return true;
                 }
             }
             if (is_end(node)) break;
         }
+        return any;
     }
 
     // Memo of whole-rack feasibility by the board letters a span adds to the rack.
@@ -883,7 +861,7 @@ struct Gen {
             if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
         }
         const bool ok =
-            anagram_exists(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, R - L + 1);
+            anagrams(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0, nullptr);
         if (keyed) bingo_memo.emplace_back(key, ok);
         return ok;
     }
@@ -1064,7 +1042,7 @@ struct Gen {
         }
         // the blanks are alike: this one may stand for any letter a blank stands for in a word
         uint64_t letters = 0;
-        wildcard_letters(lc, blanks, kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0, letters);
+        anagrams(lc, blanks, kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0, &letters);
         if (keyed) blank_memo.emplace_back(key, letters);
         return letters;
     }
