@@ -165,6 +165,42 @@ def test_callgrind_count_is_read_from_its_summary() -> None:
         callgrind.parse_ir("no valgrind here")
 
 
+def test_callgrind_counts_each_measure_net_of_loading(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """One run loading only, then one per measure; a measure the build lacks is None."""
+    totals = {"none": 1_000, "best": 1_250, "all": 1_900, "unsorted": 1_000, "selfplay": 9_000}
+    seen = []
+
+    def fake_worker(side: rounds.Side, options: list[str], wrapper: list[str]) -> tuple:
+        what = options[options.index("--what") + 1]
+        seen.append(what)
+        assert wrapper[0] == "valgrind" and "--positions" in options
+        measures = {} if what == "none" else {what: None if what == "unsorted" else {"cpu_s": 1}}
+        return {"measures": measures}, f"==1== Collected : {totals[what]}\n"
+
+    monkeypatch.setattr(callgrind, "run_worker", fake_worker)
+    side = rounds.Side("old", Path(sys.executable), tmp_path)
+    counts = callgrind.instructions(side, ["best", "all", "unsorted", "selfplay"])
+    assert seen == ["none", "best", "all", "unsorted", "selfplay"]
+    assert counts == {"best": 250, "all": 900, "unsorted": None, "selfplay": 8_000}
+
+
+def test_callgrind_lines_set_new_unsorted_against_old_ranked() -> None:
+    irs = {
+        "old": {"best": 400, "all": 900, "unsorted": None},
+        "new": {"best": 200, "all": 600, "unsorted": 300},
+    }
+    best, ranked, unsorted = cli.callgrind_lines(irs)
+    assert best.startswith("callgrind, best move") and best.endswith("old/new 2.00x")
+    assert "old 400 Ir, new 200 Ir" in best
+    assert ranked.endswith("old/new 1.50x")
+    assert "old 900 Ir (old: its ranked list), new 300 Ir, old/new 3.00x" in unsorted
+    assert cli.callgrind_lines({"old": {"best": None}, "new": {"best": 5}}) == [
+        f"callgrind, best move of the first {callgrind.POSITIONS} positions: n/a in one build"
+    ]
+
+
 def test_worker_on_this_build(tmp_path: Path) -> None:
     side = rounds.Side("new", Path(sys.executable), tmp_path)
     options = ["--positions", "4", "--passes", "2", "--games", "2", "--seed", "3"]

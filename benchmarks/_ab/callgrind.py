@@ -1,11 +1,12 @@
 """Instruction counts (callgrind ``Ir``) of a small fixed workload in each build.
 
 Python start-up and loading the lexicon cost far more instructions than the workload, so
-each side runs twice under ``valgrind --tool=callgrind``: once loading only, once loading
-and finding the best move of the first :data:`POSITIONS` positions. The difference is the
-workload's count. Instruction counts do not depend on the machine's load, which makes
-them a steadier companion to the CPU times. Valgrind is optional: without it this step is
-skipped with a note.
+each side runs under ``valgrind --tool=callgrind`` once loading only, then once per measure
+the A/B run asks for: loading and then the best move, every move ranked or every move
+unsorted of the first :data:`POSITIONS` positions, or :data:`GAMES` self-play games. The
+difference is the workload's count. Instruction counts do not depend on the machine's load,
+which makes them a steadier companion to the CPU times. Valgrind is optional: without it this
+step is skipped with a note.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .rounds import Side, WorkerError, run_worker
 
@@ -33,19 +36,30 @@ def parse_ir(stderr: str) -> int:
     return int(found[-1])
 
 
-def instructions(side: Side) -> int:
-    """Instructions of the best-move workload in ``side``'s build (net of loading)."""
+GAMES = 10
+
+
+def instructions(side: Side, measures: Sequence[str] = ("best",)) -> dict[str, int | None]:
+    """Instructions of each measure's workload in ``side``'s build (net of loading); None for
+    a measure the build does not have (an old build's unsorted list)."""
+    counts: dict[str, int | None] = {}
     with tempfile.TemporaryDirectory() as tmp:
         wrapper = [
             "valgrind",
             "--tool=callgrind",
             f"--callgrind-out-file={Path(tmp) / 'callgrind.out.%p'}",
         ]
-        counts = []
-        for what in ("none", "best"):
-            _, err = run_worker(side, ["--positions", str(POSITIONS), "--what", what], wrapper)
-            try:
-                counts.append(parse_ir(err))
-            except ValueError as e:
-                raise WorkerError(f"{side.name} under callgrind: {e}") from None
-    return counts[1] - counts[0]
+        base = ["--positions", str(POSITIONS), "--passes", "1", "--games", str(GAMES)]
+        loading = _count(side, [*base, "--what", "none"], wrapper)[1]
+        for what in measures:
+            result, total = _count(side, [*base, "--what", what], wrapper)
+            counts[what] = None if result["measures"].get(what) is None else total - loading
+    return counts
+
+
+def _count(side: Side, options: list[str], wrapper: list[str]) -> tuple[dict[str, Any], int]:
+    result, err = run_worker(side, options, wrapper)
+    try:
+        return result, parse_ir(err)
+    except ValueError as e:
+        raise WorkerError(f"{side.name} under callgrind: {e}") from None

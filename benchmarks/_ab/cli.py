@@ -117,12 +117,15 @@ def run(args: argparse.Namespace) -> int:
     results = interleaved(old, new, args.rounds, options)
     table = summaries(results)
     bad = mismatches(results)
-    irs: dict[str, int] | None = None
+    irs: dict[str, dict[str, int | None]] | None = None
     note = ""
     if args.callgrind:
         if callgrind.available():
             print("counting instructions under callgrind", file=sys.stderr, flush=True)
-            irs = {"old": callgrind.instructions(old), "new": callgrind.instructions(new)}
+            irs = {
+                "old": callgrind.instructions(old, args.measures),
+                "new": callgrind.instructions(new, args.measures),
+            }
         else:
             note = "valgrind is not installed: no instruction counts"
     if args.json:
@@ -141,7 +144,7 @@ def _document(
     results: Sequence[dict[str, dict[str, Any]]],
     table: Sequence[stats.Summary],
     bad: Sequence[str],
-    irs: dict[str, int] | None,
+    irs: dict[str, dict[str, int | None]] | None,
     note: str,
 ) -> dict[str, Any]:
     return {
@@ -163,7 +166,7 @@ def _print(
     results: Sequence[dict[str, dict[str, Any]]],
     table: Sequence[stats.Summary],
     bad: Sequence[str],
-    irs: dict[str, int] | None,
+    irs: dict[str, dict[str, int | None]] | None,
     note: str,
 ) -> None:
     first = results[0]
@@ -187,10 +190,8 @@ def _print(
     for key, side in (("old", old), ("new", new)):
         print(f"{side.name}: unsorted mode {first[key]['api']['unsorted']}")
     if irs is not None:
-        print(
-            f"callgrind, best move of the first {callgrind.POSITIONS} positions (net of loading): "
-            f"old {irs['old']:,} Ir, new {irs['new']:,} Ir, old/new {irs['old'] / irs['new']:.2f}x"
-        )
+        for line in callgrind_lines(irs):
+            print(line)
     if note:
         print(note)
     same = identical(results)
@@ -209,3 +210,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"python -m benchmarks ab: error: {e}", file=sys.stderr)
         sys.exit(2)
     sys.exit(status)
+
+
+def callgrind_lines(irs: dict[str, dict[str, int | None]]) -> list[str]:
+    """One line per measure counted under callgrind (net of loading), old against new; the
+    new unsorted list is set against the old ranked one when the old build has no other."""
+    what = {
+        "best": f"best move of the first {callgrind.POSITIONS} positions",
+        "all": f"every move ranked, first {callgrind.POSITIONS} positions",
+        "unsorted": f"every move unsorted, first {callgrind.POSITIONS} positions",
+        "selfplay": f"{callgrind.GAMES} static self-play games (and one to warm up)",
+    }
+    lines = []
+    for measure, new in irs["new"].items():
+        old, against = irs["old"].get(measure), ""
+        if old is None and measure == "unsorted":
+            old, against = irs["old"].get("all"), " (old: its ranked list)"
+        if new is None or old is None:
+            lines.append(f"callgrind, {what[measure]}: n/a in one build")
+            continue
+        lines.append(
+            f"callgrind, {what[measure]} (net of loading): old {old:,} Ir{against}, "
+            f"new {new:,} Ir, old/new {old / new:.2f}x"
+        )
+    return lines
