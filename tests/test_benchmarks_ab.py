@@ -175,7 +175,7 @@ def test_callgrind_counts_each_measure_net_of_loading(
     def fake_worker(side: rounds.Side, options: list[str], wrapper: list[str]) -> tuple:
         what = options[options.index("--what") + 1]
         seen.append(what)
-        assert wrapper[0] == "valgrind" and "--positions" in options
+        assert wrapper[0] == "valgrind" and "--no-digest" in options
         measures = {} if what == "none" else {what: None if what == "unsorted" else {"cpu_s": 1}}
         return {"measures": measures}, f"==1== Collected : {totals[what]}\n"
 
@@ -220,6 +220,10 @@ def test_worker_on_this_build(tmp_path: Path) -> None:
     if measures["unsorted"] is None:
         assert result["api"]["unsorted"].startswith("n/a")
     json.dumps(result)
+    # under callgrind the digests are skipped: the same moves, no digest
+    bare, _ = rounds.run_worker(side, ["--positions", "4", "--what", "all", "--no-digest"])
+    assert bare["measures"]["all"]["digest"] is None
+    assert bare["measures"]["all"]["moves"] == measures["all"]["moves"]
 
 
 def test_worker_rejects_an_unknown_measure() -> None:

@@ -4,9 +4,10 @@ Python start-up and loading the lexicon cost far more instructions than the work
 each side runs under ``valgrind --tool=callgrind`` once loading only, then once per measure
 the A/B run asks for: loading and then the best move, every move ranked or every move
 unsorted of the first :data:`POSITIONS` positions, or :data:`GAMES` self-play games. The
-difference is the workload's count. Instruction counts do not depend on the machine's load,
-which makes them a steadier companion to the CPU times. Valgrind is optional: without it this
-step is skipped with a note.
+difference is the workload's count (the move lists' digests, which the timed rounds compare,
+are skipped: their Python work would swamp the generation's). Instruction counts do not
+depend on the machine's load, which makes them a steadier companion to the CPU times.
+Valgrind is optional: without it this step is skipped with a note.
 """
 
 from __future__ import annotations
@@ -49,7 +50,9 @@ def instructions(side: Side, measures: Sequence[str] = ("best",)) -> dict[str, i
             "--tool=callgrind",
             f"--callgrind-out-file={Path(tmp) / 'callgrind.out.%p'}",
         ]
-        base = ["--positions", str(POSITIONS), "--passes", "1", "--games", str(GAMES)]
+        base = [
+            "--positions", str(POSITIONS), "--passes", "1", "--games", str(GAMES), "--no-digest"
+        ]  # fmt: skip
         loading = _count(side, [*base, "--what", "none"], wrapper)[1]
         for what in measures:
             result, total = _count(side, [*base, "--what", what], wrapper)

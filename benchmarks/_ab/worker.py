@@ -111,6 +111,7 @@ def measure_movegen(
     mode: str,
     passes: int,
     keyword: str | None,
+    digest: bool = True,
 ) -> dict[str, Any] | None:
     """CPU time of one generator mode over every position, ``passes`` times over.
 
@@ -133,22 +134,21 @@ def measure_movegen(
         ]
 
     cpu, lists = _timed(run, passes)
-    digest = Digest()
-    moves = 0
-    for ml in lists:
-        moves += len(ml)
+    moves = sum(len(ml) for ml in lists)
+    found = Digest()
+    for ml in lists if digest else ():
         if mode == "best":
-            digest.add(_move_key(ml, 0))
+            found.add(_move_key(ml, 0))
         elif mode == "all":
-            digest.add((len(ml), _move_key(ml, 0), [round(e, 6) for e in ml.equities()]))
+            found.add((len(ml), _move_key(ml, 0), [round(e, 6) for e in ml.equities()]))
         else:  # unranked: the same moves in any order
-            digest.add((len(ml), sorted(round(e, 6) for e in ml.equities())))
+            found.add((len(ml), sorted(round(e, 6) for e in ml.equities())))
     return {
         "cpu_s": cpu,
         "items": len(positions) * passes,
         "unit": "positions",
         "moves": moves,
-        "digest": digest.hex(),
+        "digest": found.hex() if digest else None,
     }
 
 
@@ -206,7 +206,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if name == "selfplay":
             measures[name] = measure_selfplay(lexicon, leaves, args.games, args.seed)
         else:
-            measures[name] = measure_movegen(positions, lexicon, leaves, name, args.passes, keyword)
+            measures[name] = measure_movegen(
+                positions, lexicon, leaves, name, args.passes, keyword, args.digest
+            )
     return {
         "load_s": load_s,
         "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
@@ -224,6 +226,12 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     p.add_argument("--passes", type=int, default=1, help="times over the positions per measure")
     p.add_argument("--games", type=int, default=20, help="self-play games")
     p.add_argument("--seed", type=int, default=0, help="first self-play seed")
+    p.add_argument(
+        "--no-digest",
+        dest="digest",
+        action="store_false",
+        help="skip the move lists' digests (instruction counts: only the generation)",
+    )
     args = p.parse_args(argv)
     args.what = [w for w in args.what.split(",") if w and w != "none"]
     unknown = [w for w in args.what if w not in MEASURES]
