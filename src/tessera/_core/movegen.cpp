@@ -412,9 +412,6 @@ struct Gen {
         return any;
     }
 
-    // Memo of whole-rack feasibility by the board letters a span adds to the rack.
-    std::vector<std::pair<uint64_t, bool>> bingo_memo;
-
     // The memo key of the span from..to of the loaded line: its length and its board letters in
     // line order (the same letters in another order make another key, which only costs a
     // second walk); false if they do not fit in 64 bits.
@@ -846,12 +843,23 @@ struct Gen {
     }
 
     // False if the whole rack plus the span's board tiles spell no word in any order.
-    bool whole_rack_fits(int L, int R) {
-        if (c.alpha.empty()) return true;
+    bool whole_rack_fits(int L, int R) { return c.alpha.empty() || whole_rack(L, R).fits; }
+
+    // The whole rack plus the board letters of the span L..R (of the loaded line): whether some
+    // word is an anagram of them, and the letters the blanks stand for in those words (the
+    // blanks are alike: one may stand for any letter a blank stands for in such a word).
+    // Memoised by the span's board letters.
+    struct WholeRack {
+        bool fits;
+        uint64_t blank_as;
+    };
+    std::vector<std::pair<uint64_t, WholeRack>> whole_rack_memo;
+
+    WholeRack whole_rack(int L, int R) {
         uint64_t key = 0;
         const bool keyed = span_key(L, R, key);
         if (keyed) {
-            for (const auto& e : bingo_memo) {
+            for (const auto& e : whole_rack_memo) {
                 if (e.first == key) return e.second;
             }
         }
@@ -860,10 +868,11 @@ struct Gen {
         for (int p = L; p <= R; ++p) {
             if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
         }
-        const bool ok =
-            anagrams(lc, counts[0], kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0, nullptr);
-        if (keyed) bingo_memo.emplace_back(key, ok);
-        return ok;
+        WholeRack res{false, 0};
+        res.fits = anagrams(lc, blanks, kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0,
+                            blanks > 0 ? &res.blank_as : nullptr);
+        if (keyed) whole_rack_memo.emplace_back(key, res);
+        return res;
     }
 
     // Square p on of the plays of the loaded line that start at L and end on one of the
@@ -1022,29 +1031,11 @@ struct Gen {
     // The letters a blank may stand for in a play covering the span L..R: any, unless the play
     // puts down the whole rack -- then rack, blank and board letters are one fixed multiset,
     // and a blank may only stand for a letter that leaves it an anagram of some word.
-    std::vector<std::pair<uint64_t, uint64_t>> blank_memo;
-
     uint64_t blank_letters(int L, int R) {
         int empty = 0;
         for (int p = L; p <= R; ++p) empty += ltile[p] == 0;
         if (empty < rack_total || c.alpha.empty()) return all_letters();
-        uint64_t key = 0;
-        const bool keyed = span_key(L, R, key);
-        if (keyed) {
-            for (const auto& e : blank_memo) {
-                if (e.first == key) return e.second;
-            }
-        }
-        int lc[MAX_LETTERS + 1];
-        for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
-        for (int p = L; p <= R; ++p) {
-            if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
-        }
-        // the blanks are alike: this one may stand for any letter a blank stands for in a word
-        uint64_t letters = 0;
-        anagrams(lc, blanks, kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0, &letters);
-        if (keyed) blank_memo.emplace_back(key, letters);
-        return letters;
+        return whole_rack(L, R).blank_as;
     }
 
     // The directions plays are found in: across only on an empty board whose mirror image
