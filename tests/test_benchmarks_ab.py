@@ -168,12 +168,17 @@ def test_callgrind_count_is_read_from_its_summary() -> None:
 def test_callgrind_counts_each_measure_net_of_loading(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """One run loading only, then one per measure; a measure the build lacks is None."""
+    """One run loading only, then one per measure; a measure the build lacks is None.
+    Self-play is counted against its warm-up game alone (which builds the engine)."""
     totals = {"none": 1_000, "best": 1_250, "all": 1_900, "unsorted": 1_000, "selfplay": 9_000}
     seen = []
 
     def fake_worker(side: rounds.Side, options: list[str], wrapper: list[str]) -> tuple:
         what = options[options.index("--what") + 1]
+        games = int(options[options.index("--games") + 1])
+        if what == "selfplay" and games == 0:  # the warm-up game alone: engine built
+            seen.append("selfplay warm-up")
+            return {"measures": {what: {"cpu_s": 0}}}, "==1== Collected : 3000\n"
         seen.append(what)
         assert wrapper[0] == "valgrind" and "--no-digest" in options
         measures = {} if what == "none" else {what: None if what == "unsorted" else {"cpu_s": 1}}
@@ -182,8 +187,8 @@ def test_callgrind_counts_each_measure_net_of_loading(
     monkeypatch.setattr(callgrind, "run_worker", fake_worker)
     side = rounds.Side("old", Path(sys.executable), tmp_path)
     counts = callgrind.instructions(side, ["best", "all", "unsorted", "selfplay"])
-    assert seen == ["none", "best", "all", "unsorted", "selfplay"]
-    assert counts == {"best": 250, "all": 900, "unsorted": None, "selfplay": 8_000}
+    assert seen == ["none", "best", "all", "unsorted", "selfplay", "selfplay warm-up"]
+    assert counts == {"best": 250, "all": 900, "unsorted": None, "selfplay": 6_000}
 
 
 def test_callgrind_lines_set_new_unsorted_against_old_ranked() -> None:

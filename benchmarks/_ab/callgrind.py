@@ -4,9 +4,11 @@ Python start-up and loading the lexicon cost far more instructions than the work
 each side runs under ``valgrind --tool=callgrind`` once loading only, then once per measure
 the A/B run asks for: loading and then the best move, every move ranked or every move
 unsorted of the first :data:`POSITIONS` positions, or :data:`GAMES` self-play games. The
-difference is the workload's count (the move lists' digests, which the timed rounds compare,
-are skipped: their Python work would swamp the generation's). Instruction counts do not
-depend on the machine's load, which makes them a steadier companion to the CPU times.
+difference is the workload's count. Self-play's is taken against a run of its warm-up game
+alone, as that game builds the compiled engine (a cost of loading, not of playing). The move
+lists' digests, which the timed rounds compare, are skipped: their Python work would swamp
+the generation's. Instruction counts do not depend on the machine's load, which makes them a
+steadier companion to the CPU times.
 Valgrind is optional: without it this step is skipped with a note.
 """
 
@@ -56,8 +58,21 @@ def instructions(side: Side, measures: Sequence[str] = ("best",)) -> dict[str, i
         loading = _count(side, [*base, "--what", "none"], wrapper)[1]
         for what in measures:
             result, total = _count(side, [*base, "--what", what], wrapper)
-            counts[what] = None if result["measures"].get(what) is None else total - loading
+            if result["measures"].get(what) is None:
+                counts[what] = None
+                continue
+            start = loading
+            if what == "selfplay":  # net of the warm-up game, which builds the engine
+                start = _count(side, [*_with_games(base, 0), "--what", what], wrapper)[1]
+            counts[what] = total - start
     return counts
+
+
+def _with_games(options: list[str], games: int) -> list[str]:
+    """``options`` with its ``--games`` value set to ``games``."""
+    out = list(options)
+    out[out.index("--games") + 1] = str(games)
+    return out
 
 
 def _count(side: Side, options: list[str], wrapper: list[str]) -> tuple[dict[str, Any], int]:

@@ -219,7 +219,7 @@ def callgrind_lines(irs: dict[str, dict[str, int | None]]) -> list[str]:
         "best": f"best move of the first {callgrind.POSITIONS} positions",
         "all": f"every move ranked, first {callgrind.POSITIONS} positions",
         "unsorted": f"every move unsorted, first {callgrind.POSITIONS} positions",
-        "selfplay": f"{callgrind.GAMES} static self-play games (and one to warm up)",
+        "selfplay": f"{callgrind.GAMES} static self-play games",
     }
     lines = []
     for measure, new in irs["new"].items():
