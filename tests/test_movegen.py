@@ -680,6 +680,49 @@ def test_top_n_with_blanks_equals_the_head_of_the_full_list(
     assert checked >= 40
 
 
+def test_top_n_finds_the_plays_of_the_whole_rack(enable: Lexicon, leaves_en: Leaves) -> None:
+    """Top-N leaves out a span that takes the whole rack when no word is an anagram of the
+    rack and the span's board letters (without blanks, the lexicon's letter multisets are
+    looked up in a filter built at load). Racks that are anagrams of 7-letter words, and
+    8-letter words less a letter the board holds, on an empty board and mid-game: top N is
+    the head of the full list, and the rack often goes down whole."""
+    rules = preset("naspa")
+    rng = random.Random(31)
+    sevens = [w for w in enable.words() if len(w) == 7]
+    eights = [w for w in enable.words() if len(w) == 8]
+    game = Game(rules, lexicon=enable, players=["A", "B"], seed=31, first=0)
+    checked = whole = 0
+    for _turn in range(10):
+        on_board = {t & ~BLANK_BIT for t in game.board.cells if t}
+        racks = [list(rng.choice(sevens)) for _ in range(3)]
+        for word in rng.sample(eights, 400):
+            through = [t for t in word if t in on_board]
+            if through:
+                rest = list(word)
+                rest.remove(rng.choice(through))
+                racks.append(rest)
+            if len(racks) == 6:
+                break
+        for tiles in racks:
+            rack = Rack(len(rules.tileset.counts), tiles)
+            full = listing(generate_moves(game.board, rack, enable, rules, leaves=leaves_en,
+                                          bag_count=50))
+            for n in (1, 3):
+                top = generate_moves(game.board, rack, enable, rules, top=n, leaves=leaves_en,
+                                     bag_count=50)
+                assert listing(top) == full[:n]
+            best = top[0]
+            if isinstance(best, Play):
+                whole += len(best.word) - best.word.count(PLAYED_THROUGH) == 7
+            checked += 1
+        plays = [m for m in generate_moves(game.board, game.rack(game.to_move), enable, rules,
+                                           top=4) if isinstance(m, Play)]
+        if not plays:
+            break
+        game.play(rng.choice(plays))
+    assert checked >= 50 and whole >= 20
+
+
 # -- the move list, the API and the command ------------------------------------------------------
 
 

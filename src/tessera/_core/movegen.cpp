@@ -182,6 +182,7 @@ struct Gen {
     double best_leave_blank[MAX_RACK + 1] = {};
     int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
     int rack_letters_top = 0;        // the highest value of a letter (not a blank) on the rack
+    uint64_t rack_key = 0;           // the key of the rack's letters (WordSets)
 
     // per direction (0 across, 1 down), per square (row-major): cross-checks, computed here
     // (own) or given by the request
@@ -214,6 +215,7 @@ struct Gen {
         }
         rack_letters = playable;
         blanks = counts[0];
+        for (int t = 1; t <= nletters; ++t) rack_key += counts[t] * c.words.letter_key[t];
         if (blanks > 0) playable = all_letters();
         first = true;
         for (int i = 0; i < rows * cols; ++i) {
@@ -842,13 +844,27 @@ struct Gen {
         return tiles;
     }
 
-    // False if the whole rack plus the span's board tiles spell no word in any order.
-    bool whole_rack_fits(int L, int R) { return c.alpha.empty() || whole_rack(L, R).fits; }
+    // False if the whole rack plus the span's board tiles spell no word in any order: without
+    // blanks one lookup of their multiset (WordSets), with blanks a walk (whole_rack).
+    bool whole_rack_fits(int L, int R) {
+        if (c.alpha.empty()) return true;
+        if (blanks == 0 && c.words.built()) return c.words.maybe(rack_key + board_key(L, R));
+        return whole_rack(L, R).fits;
+    }
+
+    // The key (WordSets) of the board letters of the span L..R of the loaded line.
+    uint64_t board_key(int L, int R) const {
+        uint64_t key = 0;
+        for (int p = L; p <= R; ++p) {
+            if (ltile[p]) key += c.words.letter_key[ltile[p] & ~BLANK_BIT];
+        }
+        return key;
+    }
 
     // The whole rack plus the board letters of the span L..R (of the loaded line): whether some
     // word is an anagram of them, and the letters the blanks stand for in those words (the
-    // blanks are alike: one may stand for any letter a blank stands for in such a word).
-    // Memoised by the span's board letters.
+    // blanks are alike: one may stand for any letter a blank stands for in such a word), by a
+    // walk of the alphagram DAWG. Memoised by the span's board letters.
     struct WholeRack {
         bool fits;
         uint64_t blank_as;
@@ -1765,6 +1781,56 @@ std::shared_ptr<const Leaves> leaves_from_buffers(const py::buffer& nodes,
     }
 }
 
+namespace {
+
+uint64_t splitmix64(uint64_t& state) {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+// The keys of the words below `list` of the alphagram DAWG, the path so far worth `key`.
+void word_keys(const std::vector<uint32_t>& g, uint32_t list, uint64_t key,
+               const uint64_t* letter_key, int letters, std::vector<uint64_t>& out) {
+    if (list == 0) return;
+    for (uint32_t i = list;; ++i) {
+        const uint32_t node = g[i];
+        const uint32_t t = tile(node);
+        if (t >= 1 && t <= static_cast<uint32_t>(letters)) {
+            const uint64_t k = key + letter_key[t];
+            if (accepts(node)) out.push_back(k);
+            word_keys(g, arc_index(node), k, letter_key, letters, out);
+        }
+        if (is_end(node)) break;
+    }
+}
+
+}  // namespace
+
+void WordSets::add(uint64_t key) {
+    const uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    uint64_t* block = bits.data() + ((h >> shift) << 3);
+    for (int i = 0; i < 4; ++i) {
+        const uint64_t bit = (h >> (9 * i)) & 511;
+        block[bit >> 6] |= uint64_t(1) << (bit & 63);
+    }
+}
+
+void WordSets::build(const std::vector<uint32_t>& alpha, int letters) {
+    uint64_t state = 0x7E55E2A;  // fixed: the same keys in every process
+    for (int t = 0; t <= MAX_LETTERS; ++t) letter_key[t] = splitmix64(state);
+    std::vector<uint64_t> keys;
+    word_keys(alpha, kwg::dawg_root(alpha.data()), 0, letter_key, letters, keys);
+    // 16 bits a word: blocks of 512 bits, a power of two of them (two at least: a shift by 64
+    // is undefined)
+    int log_blocks = 1;
+    while ((uint64_t(512) << log_blocks) < keys.size() * 16) ++log_blocks;
+    shift = 64 - log_blocks;
+    bits.assign(size_t(8) << log_blocks, 0);
+    for (const uint64_t k : keys) add(k);
+}
+
 Generator::Generator(const py::buffer& kwg, const py::object& alpha, bool clabbers, int rows,
                      int cols, std::vector<int> letter_mult, std::vector<int> word_mult,
                      int start_row, int start_col, std::vector<int> values,
@@ -1792,6 +1858,7 @@ Generator::Generator(const py::buffer& kwg, const py::object& alpha, bool clabbe
     if (!alpha.is_none()) {
         cfg_.alpha = copy_buffer<uint32_t>(alpha.cast<py::buffer>(), "alphagram graph");
         check_graph(cfg_.alpha, "alphagram graph");
+        cfg_.words.build(cfg_.alpha, static_cast<int>(values.size()) - 1);
     }
     cfg_.rows = rows;
     cfg_.cols = cols;

@@ -39,10 +39,35 @@ struct Move {
 // True if a ranks before b: higher equity, then the fixed order of tessera.movegen.sort_key.
 bool better(const Move& a, const Move& b);
 
+// The lexicon's words as letter multisets, in a Bloom filter: maybe(key) is true for the key of
+// every word's multiset and, rarely (under 1%), for another -- enough to rule a multiset out,
+// never to rule one in. A multiset's key is the sum of its letters' keys (letter_key), so the
+// key of a union is the sum of the parts' keys. Built from the alphagram DAWG.
+struct WordSets {
+    std::vector<uint64_t> bits;  // blocks of 8 words (512 bits); none: not built
+    int shift = 64;              // a key's block: the top bits of its mixed key
+    uint64_t letter_key[MAX_LETTERS + 1] = {};
+
+    bool built() const { return !bits.empty(); }
+    bool maybe(uint64_t key) const {
+        const uint64_t h = key * 0x9E3779B97F4A7C15ull;
+        const uint64_t* block = bits.data() + ((h >> shift) << 3);
+        for (int i = 0; i < 4; ++i) {
+            const uint64_t bit = (h >> (9 * i)) & 511;
+            if (!((block[bit >> 6] >> (bit & 63)) & 1)) return false;
+        }
+        return true;
+    }
+    void add(uint64_t key);
+    // Every word of the alphagram DAWG `alpha` (over `letters` letters).
+    void build(const std::vector<uint32_t>& alpha, int letters);
+};
+
 // Fixed per (lexicon, rules, leaves): the graphs and the board geometry.
 struct Config {
     std::vector<uint32_t> kwg;      // the lexicon's KWG (DAWG + GADDAG)
     std::vector<uint32_t> alpha;    // alphagram DAWG: Clabbers validity and bingo bounds
+    WordSets words;                 // the same words in a Bloom filter (span bounds)
     bool clabbers = false;          // validity by anagram (R8.5)
     int rows = 15;
     int cols = 15;
