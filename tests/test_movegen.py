@@ -723,6 +723,23 @@ def test_top_n_finds_the_plays_of_the_whole_rack(enable: Lexicon, leaves_en: Lea
     assert checked >= 50 and whole >= 20
 
 
+def test_the_generator_reports_the_index_it_builds(enable: Lexicon, leaves_en: Leaves) -> None:
+    """The one index the compiled generator builds at load (the word filter) is reported with
+    its size and build time, which `python -m benchmarks movegen` prints with the
+    generator's own build time and memory; without the alphagram graph there is none."""
+    import benchmarks.movegen as bench
+
+    from tessera import _core
+
+    fp = bench.generator_footprint(enable, preset("naspa"), leaves_en)
+    assert 64 * 1024 <= fp["filter_bytes"] <= 4 * 2**20  # 16 bits a word, rounded up
+    assert 0.0 <= fp["filter_s"] <= fp["build_s"]
+    assert fp["rss_bytes"] >= 0
+    bare = _core.MoveGenerator(enable.kwg.nodes, None, False, 15, 15, [1] * 225, [1] * 225,
+                               7, 7, [0] + [1] * 26, [0] * 8, 2, 2, True, None, None)
+    assert bare.word_filter == (0, 0.0)
+
+
 # -- the move list, the API and the command ------------------------------------------------------
 
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ctime>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -1818,6 +1819,7 @@ void WordSets::add(uint64_t key) {
 }
 
 void WordSets::build(const std::vector<uint32_t>& alpha, int letters) {
+    const std::clock_t started = std::clock();
     uint64_t state = 0x7E55E2A;  // fixed: the same keys in every process
     for (int t = 0; t <= MAX_LETTERS; ++t) letter_key[t] = splitmix64(state);
     std::vector<uint64_t> keys;
@@ -1829,6 +1831,7 @@ void WordSets::build(const std::vector<uint32_t>& alpha, int letters) {
     shift = 64 - log_blocks;
     bits.assign(size_t(8) << log_blocks, 0);
     for (const uint64_t k : keys) add(k);
+    build_seconds = static_cast<double>(std::clock() - started) / CLOCKS_PER_SEC;
 }
 
 Generator::Generator(const py::buffer& kwg, const py::object& alpha, bool clabbers, int rows,
@@ -1908,5 +1911,14 @@ void register_movegen(py::module_& m) {
              "(direction 0 across / 1 down, line, first square, last square, upper bound) of "
              "every span a play could cover: no play covering it is worth more (for tests).")
         .def("leave", &leave_py, py::arg("counts"),
-             "The leave value of tiles given as counts per tile id.");
+             "The leave value of tiles given as counts per tile id.")
+        .def_property_readonly(
+            "word_filter",
+            [](const Generator& g) {
+                const tessera::movegen::WordSets& w = g.config().words;
+                return py::make_tuple(w.bits.size() * sizeof(uint64_t), w.build_seconds);
+            },
+            "(bytes, CPU seconds to build) of the index the generator builds from the "
+            "alphagram graph when it is made (a filter of the words' letter multisets); "
+            "(0, 0.0) without the alphagram graph.");
 }

@@ -47,6 +47,7 @@ struct WordSets {
     std::vector<uint64_t> bits;  // blocks of 8 words (512 bits); none: not built
     int shift = 64;              // a key's block: the top bits of its mixed key
     uint64_t letter_key[MAX_LETTERS + 1] = {};
+    double build_seconds = 0.0;  // CPU time build() took
 
     bool built() const { return !bits.empty(); }
     bool maybe(uint64_t key) const {
