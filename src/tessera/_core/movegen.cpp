@@ -156,6 +156,11 @@ void rank_moves(std::vector<Move>& moves) {
 
 // One generation: a position, a rack, and the moves found so far.
 struct Gen {
+    // Working memory kept per thread from one generation to the next (Scratch, below): once
+    // a thread has run a few, a generation allocates only the list it returns.
+    struct Scratch;
+    Scratch& scratch;
+
     const Config& c;
     const uint8_t* cells;
     int rows, cols;
@@ -175,8 +180,8 @@ struct Gen {
     // next_held[t]: the first letter from t on that the rack holds (nletters + 1 if none); the
     // leave walk only branches on those.
     int next_held[MAX_LETTERS + 2] = {};
-    std::vector<double> leave_by_used;
-    std::vector<int> unlisted;  // codes of leaves the table does not hold
+    std::vector<double>& leave_by_used;
+    std::vector<int>& unlisted;  // codes of leaves the table does not hold
     double best_leave[MAX_RACK + 1] = {};
     // the same when the tiles used include a blank: the leave then keeps one blank fewer, and
     // a table rates a kept blank highly, so plays that put a blank down are bounded lower
@@ -187,7 +192,7 @@ struct Gen {
 
     // per direction (0 across, 1 down), per square (row-major): cross-checks, computed here
     // (own) or given by the request
-    CrossChecks own;
+    CrossChecks& own;
     const CrossChecks* checks = nullptr;
 
     // the line being searched
@@ -207,8 +212,10 @@ struct Gen {
     int used_code = 0;
 
     Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, const Request& r)
-        : c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols), nletters(cfg.letters()), req(r),
-          top(r.top) {
+        : scratch(thread_scratch()), c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols),
+          nletters(cfg.letters()), req(r), top(r.top), leave_by_used(scratch.leave_by_used),
+          unlisted(scratch.unlisted), own(scratch.own), whole_rack_memo(scratch.whole_rack_memo) {
+        whole_rack_memo.clear();
         for (int t = 0; t <= nletters; ++t) {
             counts[t] = rack[t];
             rack_total += rack[t];
@@ -870,7 +877,25 @@ struct Gen {
         bool fits;
         uint64_t blank_as;
     };
-    std::vector<std::pair<uint64_t, WholeRack>> whole_rack_memo;
+    std::vector<std::pair<uint64_t, WholeRack>>& whole_rack_memo;
+
+    struct Group {  // the spans of a line that start on one square (top_spans)
+        uint32_t begin, end;
+        bool filled;
+    };
+    struct Scratch {
+        std::vector<double> leave_by_used;
+        std::vector<int> unlisted;
+        CrossChecks own;
+        std::vector<std::pair<uint64_t, WholeRack>> whole_rack_memo;
+        std::vector<Span> spans;
+        std::vector<Group> groups;
+        std::vector<std::pair<double, uint32_t>> heap;
+    };
+    static Scratch& thread_scratch() {
+        thread_local Scratch s;
+        return s;
+    }
 
     WholeRack whole_rack(int L, int R) {
         uint64_t key = 0;
@@ -1116,9 +1141,9 @@ struct Gen {
         }
     }
 
-    // Every span of the board with its bound.
-    std::vector<Span> all_spans() {
-        std::vector<Span> spans;
+    // Every span of the board with its bound, into `spans`.
+    void all_spans(std::vector<Span>& spans) {
+        spans.clear();
         const int dirs = directions();
         for (int dir = 0; dir < dirs; ++dir) {
             for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
@@ -1126,22 +1151,20 @@ struct Gen {
                 line_spans(spans);
             }
         }
-        return spans;
     }
 
     void top_spans() {
-        const std::vector<Span> spans = all_spans();
+        all_spans(scratch.spans);
+        const std::vector<Span>& spans = scratch.spans;
         // all_spans lists the spans line by line, each first square's together: a group. A
         // group is filled once, when it holds the best bound left, for all its spans that can
         // still enter the top N: the others never can (the N-th move only gets better), so
         // groups are ranked by their best span alone. The line's other groups that the same
         // walk serves (same pivot) are filled with it.
-        struct Group {
-            uint32_t begin, end;
-            bool filled;
-        };
-        std::vector<Group> groups;
-        std::vector<std::pair<double, uint32_t>> heap;  // (best bound, group)
+        std::vector<Group>& groups = scratch.groups;
+        std::vector<std::pair<double, uint32_t>>& heap = scratch.heap;  // (best bound, group)
+        groups.clear();
+        heap.clear();
         for (uint32_t i = 0; i < spans.size(); ++i) {
             const Span& x = spans[i];
             if (i > 0 && x.start == spans[i - 1].start && x.line == spans[i - 1].line &&
@@ -1382,7 +1405,10 @@ struct Gen {
         std::vector<std::tuple<int, int, int, int, double>> res;
         if (rack_total == 0 || c.anagram()) return res;
         compute_cross_checks();
-        for (const Span& sp : all_spans()) res.emplace_back(sp.dir, sp.line, sp.start, sp.end, sp.bound);
+        all_spans(scratch.spans);
+        for (const Span& sp : scratch.spans) {
+            res.emplace_back(sp.dir, sp.line, sp.start, sp.end, sp.bound);
+        }
         return res;
     }
 
