@@ -680,14 +680,19 @@ def test_top_n_with_blanks_equals_the_head_of_the_full_list(
     assert checked >= 40
 
 
-def test_top_n_finds_the_plays_of_the_whole_rack(enable: Lexicon, leaves_en: Leaves) -> None:
+@pytest.mark.parametrize("blanks", [0, 1])
+def test_top_n_finds_the_plays_of_the_whole_rack(
+    enable: Lexicon, leaves_en: Leaves, blanks: int
+) -> None:
     """Top-N leaves out a span that takes the whole rack when no word is an anagram of the
-    rack and the span's board letters (without blanks, the lexicon's letter multisets are
-    looked up in a filter built at load). Racks that are anagrams of 7-letter words, and
-    8-letter words less a letter the board holds, on an empty board and mid-game: top N is
-    the head of the full list, and the rack often goes down whole."""
+    rack and the span's board letters, and lets a blank of such a play stand only for the
+    letters that make one (with no blank or one, the lexicon's letter multisets are looked up
+    in a filter built at load, once per letter the blank may be). Racks that are anagrams of
+    7-letter words, and 8-letter words less a letter the board holds, one of their tiles a
+    blank if asked, on an empty board and mid-game: top N is the head of the full list, and
+    the rack often goes down whole."""
     rules = preset("naspa")
-    rng = random.Random(31)
+    rng = random.Random(31 + blanks)
     sevens = [w for w in enable.words() if len(w) == 7]
     eights = [w for w in enable.words() if len(w) == 8]
     game = Game(rules, lexicon=enable, players=["A", "B"], seed=31, first=0)
@@ -704,6 +709,8 @@ def test_top_n_finds_the_plays_of_the_whole_rack(enable: Lexicon, leaves_en: Lea
             if len(racks) == 6:
                 break
         for tiles in racks:
+            for i in rng.sample(range(len(tiles)), blanks):
+                tiles[i] = BLANK
             rack = Rack(len(rules.tileset.counts), tiles)
             full = listing(generate_moves(game.board, rack, enable, rules, leaves=leaves_en,
                                           bag_count=50))

@@ -853,7 +853,7 @@ struct Gen {
     }
 
     // False if the whole rack plus the span's board tiles spell no word in any order: without
-    // blanks one lookup of their multiset (WordSets), with blanks a walk (whole_rack).
+    // blanks one lookup of their multiset (WordSets), with blanks whole_rack.
     bool whole_rack_fits(int L, int R) {
         if (c.alpha.empty()) return true;
         if (blanks == 0 && c.words.built()) return c.words.maybe(rack_key + board_key(L, R));
@@ -871,8 +871,9 @@ struct Gen {
 
     // The whole rack plus the board letters of the span L..R (of the loaded line): whether some
     // word is an anagram of them, and the letters the blanks stand for in those words (the
-    // blanks are alike: one may stand for any letter a blank stands for in such a word), by a
-    // walk of the alphagram DAWG. Memoised by the span's board letters.
+    // blanks are alike: one may stand for any letter a blank stands for in such a word). With
+    // one blank, one WordSets lookup per letter it may be; with two, a walk of the alphagram
+    // DAWG. Memoised by the span's board letters.
     struct WholeRack {
         bool fits;
         uint64_t blank_as;
@@ -905,14 +906,24 @@ struct Gen {
                 if (e.first == key) return e.second;
             }
         }
-        int lc[MAX_LETTERS + 1];
-        for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
-        for (int p = L; p <= R; ++p) {
-            if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
-        }
         WholeRack res{false, 0};
-        res.fits = anagrams(lc, blanks, kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0,
-                            blanks > 0 ? &res.blank_as : nullptr);
+        if (blanks == 1 && c.words.built()) {
+            // one lookup per letter the blank may stand for; a false positive only adds a
+            // letter no word of the span takes, which the walk then finds nothing for
+            const uint64_t base = rack_key + board_key(L, R);
+            for (int t = 1; t <= nletters; ++t) {
+                if (c.words.maybe(base + c.words.letter_key[t])) res.blank_as |= uint64_t(1) << t;
+            }
+            res.fits = res.blank_as != 0;
+        } else {
+            int lc[MAX_LETTERS + 1];
+            for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
+            for (int p = L; p <= R; ++p) {
+                if (ltile[p]) ++lc[ltile[p] & ~BLANK_BIT];
+            }
+            res.fits = anagrams(lc, blanks, kwg::dawg_root(c.alpha.data()), 1, R - L + 1, 0,
+                                blanks > 0 ? &res.blank_as : nullptr);
+        }
         if (keyed) whole_rack_memo.emplace_back(key, res);
         return res;
     }
