@@ -169,6 +169,7 @@ struct Gen {
     int rack_total = 0;
     uint64_t playable = 0;  // letters the rack can put down (all of them with a blank)
     uint64_t rack_letters = 0;  // the letters on the rack (not counting blanks)
+    uint64_t held = 0;          // those of them the search has not put down yet (place/unplace)
     int blanks = 0;             // the blanks on the rack
     bool first = false;
     const Request& req;
@@ -222,6 +223,7 @@ struct Gen {
             if (t > 0 && rack[t] > 0) playable |= uint64_t(1) << t;
         }
         rack_letters = playable;
+        held = playable;
         blanks = counts[0];
         for (int t = 1; t <= nletters; ++t) rack_key += counts[t] * c.words.letter_key[t];
         if (blanks > 0) playable = all_letters();
@@ -692,6 +694,7 @@ struct Gen {
     void place(int pos, uint8_t t) {
         const int f = (t & BLANK_BIT) ? 0 : t;
         --counts[f];
+        held &= ~(uint64_t((counts[f] == 0) & (f != 0)) << f);
         used_code += radix[f];
         placed[pos] = t;
         ++nplaced;
@@ -700,6 +703,7 @@ struct Gen {
     void unplace(int pos, uint8_t t) {
         const int f = (t & BLANK_BIT) ? 0 : t;
         ++counts[f];
+        held |= uint64_t(f != 0) << f;
         used_code -= radix[f];
         placed[pos] = 0;
         --nplaced;
@@ -713,10 +717,9 @@ struct Gen {
         const std::vector<uint32_t>& g = c.kwg;
         const uint64_t m = list_mask(g, list);
         int n = 0;
-        for (uint64_t allowed = lmask[pos] & (rack_letters | blank_as) & m; allowed;
+        for (uint64_t allowed = lmask[pos] & (held | blank_as) & m; allowed;
              allowed &= allowed - 1) {
             const int t = ctz64(allowed);
-            if (counts[t] == 0 && !((blank_as >> t) & 1)) continue;
             const uint32_t i =
                 list + 2 + static_cast<uint32_t>(popcount64(m & ((uint64_t(1) << t) - 1)));
             if (ahead) prefetch(&g[arc_index(g[i])]);
