@@ -636,6 +636,7 @@ struct Gen {
     // -- recording --------------------------------------------------------------------------
 
     void record(int start, int end) {
+        if (walking == BLANK_DOWN && counts[0] == blanks) return;  // found keeping the blanks
         const int len = end - start + 1;
         if (len < c.min_word_length) return;
         if (first && nplaced < c.min_first_tiles) return;
@@ -743,6 +744,7 @@ struct Gen {
         double bound;
         double blank_bound;  // the bound of the plays that put a blank down
         uint8_t dir, line, start, end;
+        bool blank_down;  // every play covering it puts a blank down
     };
 
     // Every span of the loaded line that some play could cover, with its bound: it holds an
@@ -813,7 +815,7 @@ struct Gen {
                 spans.push_back({blank_down ? blank_bound : score + best_leave[k], blank_bound,
                                  static_cast<uint8_t>(loaded_dir),
                                  static_cast<uint8_t>(loaded_line), static_cast<uint8_t>(L),
-                                 static_cast<uint8_t>(R)});
+                                 static_cast<uint8_t>(R), blank_down});
             }
         }
     }
@@ -938,7 +940,9 @@ struct Gen {
     void fill_from(int p, int L, uint32_t list, uint32_t ends) {
         const std::vector<uint32_t>& g = c.kwg;
         const uint64_t blank_as =
-            counts[0] == 0 ? 0 : top > 0 ? blank_designations(p, ends) : all_letters();
+            counts[0] == 0 || walking == KEEP_BLANKS ? 0
+            : top > 0 ? blank_designations(p, ends)
+                      : all_letters();
         while (ltile[p]) {
             const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
             if (node == 0) return;
@@ -1013,7 +1017,9 @@ struct Gen {
             return;
         }
         const uint64_t blank_as =
-            counts[0] == 0 ? 0 : top > 0 ? blank_designations(pivot, walk_ends) : all_letters();
+            counts[0] == 0 || walking == KEEP_BLANKS ? 0
+            : top > 0 ? blank_designations(pivot, walk_ends)
+                      : all_letters();
         uint32_t follow[MAX_LETTERS + 1];
         const int nfollow = rack_arcs(p, list, true, blank_as, follow);
         for (int f = 0; f < nfollow; ++f) {
@@ -1170,30 +1176,57 @@ struct Gen {
     void top_spans() {
         all_spans(scratch.spans);
         const std::vector<Span>& spans = scratch.spans;
-        // all_spans lists the spans line by line, each first square's together: a group. A
-        // group is filled once, when it holds the best bound left, for all its spans that can
-        // still enter the top N: the others never can (the N-th move only gets better), so
-        // groups are ranked by their best span alone. The line's other groups that the same
-        // walk serves (same pivot) are filled with it.
+        // all_spans lists the spans line by line, each first square's together: a group.
         std::vector<Group>& groups = scratch.groups;
-        std::vector<std::pair<double, uint32_t>>& heap = scratch.heap;  // (best bound, group)
         groups.clear();
-        heap.clear();
         for (uint32_t i = 0; i < spans.size(); ++i) {
             const Span& x = spans[i];
             if (i > 0 && x.start == spans[i - 1].start && x.line == spans[i - 1].line &&
                 x.dir == spans[i - 1].dir) {
                 groups.back().end = i + 1;
-                heap.back().first = std::max(heap.back().first, x.bound);
             } else {
                 groups.push_back({i, i + 1, false});
-                heap.emplace_back(x.bound, static_cast<uint32_t>(groups.size() - 1));
             }
+        }
+        // With blanks on the rack, the plays that keep them are found first, then those that
+        // put one down: a walk that may put a blank down is many times as wide, and the first
+        // pass raises the bar its walks must reach (sooner than ranking both kinds together
+        // would: their bounds are looser).
+        if (blanks > 0) fill_groups(KEEP_BLANKS);
+        fill_groups(blanks > 0 ? BLANK_DOWN : ALL_PLAYS);
+    }
+
+    enum Plays { ALL_PLAYS, KEEP_BLANKS, BLANK_DOWN };
+    Plays walking = ALL_PLAYS;  // the plays the current top_spans walk looks for
+
+    // Every group (top_spans) that holds plays of the kind asked for which can still enter the
+    // top N, best bound first. A group is filled once, when it holds the best bound left, for
+    // all its spans that can still enter the top N: the others never can (the N-th move only
+    // gets better), so groups are ranked by their best span alone. The line's other groups
+    // that the same walk serves (same pivot) are filled with it.
+    void fill_groups(Plays kind) {
+        walking = kind;
+        const std::vector<Span>& spans = scratch.spans;
+        std::vector<Group>& groups = scratch.groups;
+        std::vector<std::pair<double, uint32_t>>& heap = scratch.heap;  // (best bound, group)
+        const auto bound_of = [kind](const Span& x) {
+            return kind == BLANK_DOWN                   ? x.blank_bound
+                   : kind == KEEP_BLANKS && x.blank_down ? NO_BOUND
+                                                         : x.bound;
+        };
+        heap.clear();
+        for (uint32_t gi = 0; gi < groups.size(); ++gi) {
+            Group& g = groups[gi];
+            g.filled = false;
+            double best = NO_BOUND;
+            for (uint32_t i = g.begin; i < g.end; ++i) best = std::max(best, bound_of(spans[i]));
+            if (best != NO_BOUND) heap.emplace_back(best, gi);
         }
         const auto live_ends = [&](const Group& g) {
             uint32_t ends = 0;
             for (uint32_t i = g.begin; i < g.end; ++i) {
-                if (!hopeless(spans[i].bound)) ends |= uint32_t(1) << spans[i].end;
+                const double b = bound_of(spans[i]);
+                if (b != NO_BOUND && !hopeless(b)) ends |= uint32_t(1) << spans[i].end;
             }
             return ends;
         };
@@ -1213,12 +1246,13 @@ struct Gen {
             const Span& sp = spans[groups[gi].begin];
             load_line(sp.dir, sp.line);
             const uint32_t ends = live_ends(groups[gi]);
+            if (ends == 0) continue;
             const int pivot = pivot_of(sp.start, ends);
             uint32_t starts = 0;
             walk_ends = 0;
             const auto take = [&](uint32_t g, uint32_t e) {
                 const Span& first_span = spans[groups[g].begin];
-                if (blanks > 0) {
+                if (kind == BLANK_DOWN) {
                     prepare_blanks(spans.data() + groups[g].begin, spans.data() + groups[g].end, e,
                                    starts == 0);
                 }
@@ -1241,6 +1275,7 @@ struct Gen {
             }
             fill_starts(pivot, starts);
         }
+        walking = ALL_PLAYS;
     }
 
     // The highest value of a rack tile allowed by a cross-check mask (0 if only a blank fits).
