@@ -939,10 +939,7 @@ struct Gen {
     // pivot) that follows the board's tiles and puts rack tiles on the empty squares.
     void fill_from(int p, int L, uint32_t list, uint32_t ends) {
         const std::vector<uint32_t>& g = c.kwg;
-        const uint64_t blank_as =
-            counts[0] == 0 || walking == KEEP_BLANKS ? 0
-            : top > 0 ? blank_designations(p, ends)
-                      : all_letters();
+        const uint64_t blank_as = blank_choices(p, ends);
         while (ltile[p]) {
             const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
             if (node == 0) return;
@@ -1016,10 +1013,7 @@ struct Gen {
             if (node != 0) left_done(p, pivot, g[node], starts);
             return;
         }
-        const uint64_t blank_as =
-            counts[0] == 0 || walking == KEEP_BLANKS ? 0
-            : top > 0 ? blank_designations(pivot, walk_ends)
-                      : all_letters();
+        const uint64_t blank_as = blank_choices(pivot, walk_ends);
         uint32_t follow[MAX_LETTERS + 1];
         const int nfollow = rack_arcs(p, list, true, blank_as, follow);
         for (int f = 0; f < nfollow; ++f) {
@@ -1060,6 +1054,14 @@ struct Gen {
     // in them.
     double end_blank_bound[MAX_DIM] = {};
     uint64_t end_blank_letters[MAX_DIM] = {};
+
+    // The letters a blank may stand for on square p of a walk for plays ending on one of
+    // `ends` (at or after p): none with no blank left or in a walk of the plays that keep
+    // them, any in the full list, else blank_designations.
+    uint64_t blank_choices(int p, uint32_t ends) const {
+        if (counts[0] == 0 || walking == KEEP_BLANKS) return 0;
+        return top > 0 ? blank_designations(p, ends) : all_letters();
+    }
 
     // The letters a blank put down on square p of the walk may stand for: those some play
     // ending at or after p (one of `ends`) may still take into the top N with a blank down.
@@ -1245,8 +1247,7 @@ struct Gen {
             if (groups[gi].filled) continue;
             const Span& sp = spans[groups[gi].begin];
             load_line(sp.dir, sp.line);
-            const uint32_t ends = live_ends(groups[gi]);
-            if (ends == 0) continue;
+            const uint32_t ends = live_ends(groups[gi]);  // not 0: its best span is live
             const int pivot = pivot_of(sp.start, ends);
             uint32_t starts = 0;
             walk_ends = 0;
