@@ -196,7 +196,7 @@ struct Gen {
     CrossChecks& own;
     const CrossChecks* checks = nullptr;
 
-    // the line being searched
+    // the line being searched (load_line)
     bool across = true;
     int line = 0;
     int N = 0;
@@ -217,6 +217,7 @@ struct Gen {
           nletters(cfg.letters()), req(r), top(r.top), leave_by_used(scratch.leave_by_used),
           unlisted(scratch.unlisted), own(scratch.own), whole_rack_memo(scratch.whole_rack_memo) {
         whole_rack_memo.clear();
+        ++scratch.generation;
         for (int t = 0; t <= nletters; ++t) {
             counts[t] = rack[t];
             rack_total += rack[t];
@@ -611,6 +612,16 @@ struct Gen {
         }
     }
 
+    // A line's squares as the search reads them (ltile, llm, ...), kept for the rest of the
+    // generation: top-N comes back to a line for each group of spans it fills.
+    struct Line {
+        uint64_t generation = 0;  // the generation that loaded it (Scratch::generation)
+        uint8_t tile[MAX_DIM];
+        bool anchor[MAX_DIM];
+        int lm[MAX_DIM], wm[MAX_DIM], xs[MAX_DIM], cap[MAX_DIM];
+        uint64_t mask[MAX_DIM];
+    };
+
     void load_line(int dir, int index) {
         if (dir == loaded_dir && index == loaded_line) return;
         loaded_dir = dir;
@@ -618,9 +629,19 @@ struct Gen {
         across = dir == 0;
         line = index;
         N = across ? cols : rows;
-        for (int p = 0; p < N; ++p) {
-            const int r = across ? index : p, col = across ? p : index;
-            const int i = r * cols + col;
+        Line& ln = scratch.lines[dir * MAX_DIM + index];
+        if (ln.generation == scratch.generation) {
+            std::memcpy(ltile, ln.tile, sizeof ltile);
+            std::memcpy(llm, ln.lm, sizeof llm);
+            std::memcpy(lwm, ln.wm, sizeof lwm);
+            std::memcpy(lxs, ln.xs, sizeof lxs);
+            std::memcpy(lmask, ln.mask, sizeof lmask);
+            std::memcpy(lcap, ln.cap, sizeof lcap);
+            std::memcpy(lanchor, ln.anchor, sizeof lanchor);
+            return;
+        }
+        const int step = across ? 1 : cols;
+        for (int p = 0, i = across ? index * cols : index; p < N; ++p, i += step) {
             ltile[p] = cells[i];
             llm[p] = c.letter_mult[i];
             lwm[p] = c.word_mult[i];
@@ -629,6 +650,14 @@ struct Gen {
             lxs[p] = checks->xscore[dir][i];
             lanchor[p] = checks->anchor[i] != 0;
         }
+        ln.generation = scratch.generation;
+        std::memcpy(ln.tile, ltile, sizeof ltile);
+        std::memcpy(ln.lm, llm, sizeof llm);
+        std::memcpy(ln.wm, lwm, sizeof lwm);
+        std::memcpy(ln.xs, lxs, sizeof lxs);
+        std::memcpy(ln.mask, lmask, sizeof lmask);
+        std::memcpy(ln.cap, lcap, sizeof lcap);
+        std::memcpy(ln.anchor, lanchor, sizeof lanchor);
     }
 
     bool empty_at(int p) const { return p < 0 || p >= N || ltile[p] == 0; }
@@ -890,6 +919,8 @@ struct Gen {
         bool filled;
     };
     struct Scratch {
+        uint64_t generation = 0;  // generations started on this thread
+        std::vector<Line> lines = std::vector<Line>(2 * MAX_DIM);  // by direction, then index
         std::vector<double> leave_by_used;
         std::vector<int> unlisted;
         CrossChecks own;
