@@ -88,6 +88,56 @@ inline uint32_t find(const std::vector<uint32_t>& g, uint32_t list, uint32_t t) 
 // Exchanged tiles are ordered letters first, blanks last (tessera.movegen._exchange_order).
 inline int exchange_order(uint8_t t) { return t == 0 ? 256 : t; }
 
+// The generator's private graph (see list_mask): sibling lists renumbered breadth first from
+// the roots, so the lists every search visits first (the top levels of the GADDAG and the
+// DAWG) share a few cache lines, each list led by the mask of its tiles. Lists reached twice
+// are stored once.
+std::vector<uint32_t> build_masked(const std::vector<uint32_t>& g) {
+    using kwg::ARC_MASK;
+    std::vector<uint32_t> moved(g.size(), 0);  // old list start -> new header (0: not yet)
+    std::vector<uint32_t> order;                // old list starts, in new order
+    std::vector<std::pair<uint32_t, uint32_t>> lists;  // (header, nodes) in the new array
+    std::vector<uint32_t> out(2, 0);
+    auto visit = [&](uint32_t list) {
+        if (list == 0 || moved[list] != 0) return;
+        uint64_t mask = 0;
+        uint32_t n = 0;
+        for (uint32_t i = list;; ++i) {
+            const uint32_t t = tile(g[i]);
+            if (t > 63) throw std::length_error("tiles above 63 do not fit the move generator");
+            mask |= uint64_t(1) << t;
+            ++n;
+            if (is_end(g[i])) break;
+        }
+        const uint32_t h = static_cast<uint32_t>(out.size());
+        moved[list] = h;
+        order.push_back(list);
+        lists.emplace_back(h, n);
+        out.push_back(static_cast<uint32_t>(mask & 0xFFFFFFFFu));
+        out.push_back(static_cast<uint32_t>(mask >> 32));
+        for (uint32_t i = list; i < list + n; ++i) out.push_back(g[i]);
+    };
+    visit(arc_index(g[1]));
+    visit(arc_index(g[0]));
+    for (size_t k = 0; k < order.size(); ++k) {
+        for (uint32_t i = order[k];; ++i) {
+            visit(arc_index(g[i]));
+            if (is_end(g[i])) break;
+        }
+    }
+    if (out.size() > ARC_MASK) {
+        throw std::length_error("the word graph is too large for the move generator");
+    }
+    for (const auto& [h, n] : lists) {
+        for (uint32_t i = h + 2; i < h + 2 + n; ++i) {
+            out[i] = (out[i] & ~ARC_MASK) | moved[arc_index(out[i])];
+        }
+    }
+    out[0] = moved[arc_index(g[0])];
+    out[1] = moved[arc_index(g[1])];
+    return out;
+}
+
 int key_cmp(const Move& a, const Move& b) {
     if (a.kind != b.kind) return a.kind < b.kind ? -1 : 1;
     if (a.kind == PLAY) {
@@ -327,39 +377,32 @@ struct Gen {
         if (code % (blanks + 1) > 0 && v > best_leave_blank[n]) best_leave_blank[n] = v;
     }
 
-    // The value of every leave the rack can keep, in one walk of the leave table's DAWG (what
-    // leave_value finds for one leave): tiles below t are decided, `kept` of them; if `on_path`
-    // they spell a path of the DAWG ending at `node` (word index `index`; the root when none
-    // are kept), otherwise the table has no leave starting so and those leaves are unlisted.
+    // The value of every leave the rack can keep, in one walk of the leave table's DAWG (its
+    // masked copy; what leave_value finds for one leave): tiles below t are decided, `kept` of
+    // them; if `on_path` they spell a path of the DAWG ending at `node` (word index `index`; the
+    // root when none are kept), otherwise the table has no leave starting so and those leaves
+    // are unlisted.
     void leaves_from(int t, bool on_path, uint32_t node, uint64_t index, int kept, int code) {
         if (t > nletters) {
             const Leaves& lv = *req.leaves;
             if (kept == 0) {
                 note_leave(code, rack_total, 0.0);
-            } else if (on_path && accepts(lv.kwg[node]) && index < lv.values.size()) {
+            } else if (on_path && accepts(lv.masked[node]) && index < lv.values.size()) {
                 note_leave(code, rack_total - kept, static_cast<double>(lv.values[index]));
             } else {
                 unlisted.push_back(code);  // value_unlisted_leaves values it
             }
             return;
         }
-        const std::vector<uint32_t>& g = req.leaves->kwg;
+        const std::vector<uint32_t>& g = req.leaves->masked;
         for (int j = 0; j <= counts[t]; ++j) {  // keep j of the rack's tiles t
             if (j > 0 && on_path) {  // one more tile t: follow it from node
                 const bool root = kept + j - 1 == 0;
-                uint32_t list = root ? kwg::dawg_root(g.data()) : arc_index(g[node]);
-                uint64_t at = index + (!root && accepts(g[node]) ? 1 : 0);
-                on_path = false;
-                for (uint32_t i = list; list != 0; ++i) {
-                    const uint32_t nt = tile(g[i]);
-                    if (nt == static_cast<uint32_t>(t)) {
-                        on_path = true;
-                        node = i;
-                        index = at;
-                        break;
-                    }
-                    if (nt > static_cast<uint32_t>(t) || is_end(g[i])) break;
-                    at += req.leaves->counts[i];
+                const uint32_t next = mfind(g, root ? g[0] : arc_index(g[node]), t);
+                on_path = next != 0;
+                if (on_path) {
+                    index += (!root && accepts(g[node]) ? 1 : 0) + req.leaves->before[next];
+                    node = next;
                 }
             }
             leaves_from(next_held[t + 1], on_path, node, index, kept + j,
@@ -1684,6 +1727,22 @@ uint32_t count_words(const std::vector<uint32_t>& g, uint32_t list, std::vector<
     return total;
 }
 
+// The leaves in the list at header h of a masked graph (build_masked), filling `before` for
+// its nodes and those below; `total` memoises each list's count (-1: not yet).
+uint32_t index_lists(const std::vector<uint32_t>& m, uint32_t h, std::vector<uint32_t>& before,
+                     std::vector<int64_t>& total) {
+    if (h == 0) return 0;
+    if (total[h] >= 0) return static_cast<uint32_t>(total[h]);
+    uint32_t n = 0;
+    for (uint32_t i = h + 2;; ++i) {
+        before[i] = n;
+        n += (accepts(m[i]) ? 1 : 0) + index_lists(m, arc_index(m[i]), before, total);
+        if (is_end(m[i])) break;
+    }
+    total[h] = n;
+    return n;
+}
+
 }  // namespace
 
 Leaves make_leaves(std::vector<uint32_t> kwg, std::vector<float> values) {
@@ -1698,6 +1757,10 @@ Leaves make_leaves(std::vector<uint32_t> kwg, std::vector<float> values) {
         throw std::invalid_argument("leave table: " + std::to_string(values.size()) +
                                     " values for " + std::to_string(total) + " leaves");
     }
+    out.masked = build_masked(kwg);
+    out.before.assign(out.masked.size(), 0);
+    std::vector<int64_t> list_total(out.masked.size(), -1);
+    index_lists(out.masked, out.masked[0], out.before, list_total);
     out.kwg = std::move(kwg);
     out.values = std::move(values);
     return out;
@@ -1721,58 +1784,6 @@ void check_graph(const std::vector<uint32_t>& g, const char* what) {
     if (!problem.empty()) throw py::value_error(std::string(what) + ": " + problem);
 }
 
-// The generator's private graph (see list_mask): sibling lists renumbered breadth first from
-// the roots, so the lists every search visits first (the top levels of the GADDAG and the
-// DAWG) share a few cache lines, each list led by the mask of its tiles. Lists reached twice
-// are stored once.
-std::vector<uint32_t> build_masked(const std::vector<uint32_t>& g) {
-    using tessera::kwg::arc_index;
-    using tessera::kwg::ARC_MASK;
-    using tessera::kwg::is_end;
-    using tessera::kwg::tile;
-    std::vector<uint32_t> moved(g.size(), 0);  // old list start -> new header (0: not yet)
-    std::vector<uint32_t> order;                // old list starts, in new order
-    std::vector<std::pair<uint32_t, uint32_t>> lists;  // (header, nodes) in the new array
-    std::vector<uint32_t> out(2, 0);
-    auto visit = [&](uint32_t list) {
-        if (list == 0 || moved[list] != 0) return;
-        uint64_t mask = 0;
-        uint32_t n = 0;
-        for (uint32_t i = list;; ++i) {
-            const uint32_t t = tile(g[i]);
-            if (t > 63) throw std::length_error("tiles above 63 do not fit the move generator");
-            mask |= uint64_t(1) << t;
-            ++n;
-            if (is_end(g[i])) break;
-        }
-        const uint32_t h = static_cast<uint32_t>(out.size());
-        moved[list] = h;
-        order.push_back(list);
-        lists.emplace_back(h, n);
-        out.push_back(static_cast<uint32_t>(mask & 0xFFFFFFFFu));
-        out.push_back(static_cast<uint32_t>(mask >> 32));
-        for (uint32_t i = list; i < list + n; ++i) out.push_back(g[i]);
-    };
-    visit(arc_index(g[1]));
-    visit(arc_index(g[0]));
-    for (size_t k = 0; k < order.size(); ++k) {
-        for (uint32_t i = order[k];; ++i) {
-            visit(arc_index(g[i]));
-            if (is_end(g[i])) break;
-        }
-    }
-    if (out.size() > ARC_MASK) {
-        throw std::length_error("the word graph is too large for the move generator");
-    }
-    for (const auto& [h, n] : lists) {
-        for (uint32_t i = h + 2; i < h + 2 + n; ++i) {
-            out[i] = (out[i] & ~ARC_MASK) | moved[arc_index(out[i])];
-        }
-    }
-    out[0] = moved[arc_index(g[0])];
-    out[1] = moved[arc_index(g[1])];
-    return out;
-}
 
 class MoveResult {
   public:

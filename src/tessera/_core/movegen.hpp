@@ -95,6 +95,11 @@ struct Leaves {
     std::vector<uint32_t> kwg;
     std::vector<float> values;
     std::vector<uint32_t> counts;  // per node: leaves through it (for word indices)
+    // The graph as the generator keeps its own (list masks: a node by a bit test and a
+    // popcount), and per node of it the leaves through the arcs before it in its list: a
+    // leave's index without a scan of its siblings.
+    std::vector<uint32_t> masked;
+    std::vector<uint32_t> before;
 };
 
 // Checks the graph and that it holds exactly one leave per value (std::invalid_argument).
