@@ -239,6 +239,10 @@ struct Gen {
     double best_leave_blank[MAX_RACK + 1] = {};
     int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
     int rack_letters_top = 0;        // the highest value of a letter (not a blank) on the rack
+    // With no blank on a rack of 6 tiles or more: the leaves of one tile, best first, as
+    // (value, WordSets key of the tile) -- all_but_one_leave
+    std::pair<double, uint64_t> one_kept[MAX_RACK];
+    int one_kept_n = 0;
     uint64_t rack_key = 0;           // the key of the rack's letters (WordSets)
 
     // per direction (0 across, 1 down), per square (row-major): cross-checks, computed here
@@ -319,6 +323,13 @@ struct Gen {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
             for (int n = 0; n <= rack_total; ++n) best_leave[n] = 0.0;
             for (int n = 1; n <= rack_total && blanks > 0; ++n) best_leave_blank[n] = 0.0;
+        }
+        if (blanks == 0 && rack_total >= 6 && c.words.built() && !c.anagram()) {
+            for (int t = next_held[1]; t <= nletters; t = next_held[t + 1]) {
+                one_kept[one_kept_n++] = {leave_by_used[codes - 1 - radix[t]], c.words.letter_key[t]};
+            }
+            std::sort(one_kept, one_kept + one_kept_n,
+                      [](const auto& a, const auto& b) { return a.first > b.first; });
         }
         int k = 0;
         for (int t = 0; t <= nletters; ++t) {
@@ -878,13 +889,18 @@ struct Gen {
                 const int R = j + 1 < m ? pos[j + 1] - 1 : N - 1;
                 if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) continue;
                 if (k == rack_total && k >= 5 && !whole_rack_fits(L, R)) continue;
+                double leave = best_leave[k];
+                if (k + 1 == rack_total && one_kept_n > 0) {
+                    leave = all_but_one_leave(L, R);
+                    if (leave == NO_BOUND) continue;
+                }
                 const int tiles = best_pairing(coef, cap, k, min_cap < rack_values[0]);
                 const double score = board_sum * WM + cross + tiles + c.bingo[k];
                 const double blank_bound = score + best_leave_blank[k];
                 // every play covering the span puts a blank down when the rack's letters
                 // cannot fill it, for want of tiles or of a letter one square allows
                 const bool blank_down = no_letter || k > rack_total - blanks;
-                spans.push_back({blank_down ? blank_bound : score + best_leave[k], blank_bound,
+                spans.push_back({blank_down ? blank_bound : score + leave, blank_bound,
                                  static_cast<uint8_t>(loaded_dir),
                                  static_cast<uint8_t>(loaded_line), static_cast<uint8_t>(L),
                                  static_cast<uint8_t>(R), blank_down});
@@ -935,6 +951,17 @@ struct Gen {
         if (c.alpha.empty()) return true;
         if (blanks == 0 && c.words.built()) return c.words.maybe(rack_key + board_key(L, R));
         return whole_rack(L, R).fits;
+    }
+
+    // The best leave of a play that puts down all but one tile of the rack (no blank on it) on
+    // the span L..R: that of the first tile, best leave first, whose absence leaves the rack and
+    // the span's board letters an anagram of some word (WordSets); NO_BOUND if none does.
+    double all_but_one_leave(int L, int R) const {
+        const uint64_t key = rack_key + board_key(L, R);
+        for (int i = 0; i < one_kept_n; ++i) {
+            if (c.words.maybe(key - one_kept[i].second)) return one_kept[i].first;
+        }
+        return NO_BOUND;
     }
 
     // The key (WordSets) of the board letters of the span L..R of the loaded line.
