@@ -238,7 +238,10 @@ struct Gen {
     // a table rates a kept blank highly, so plays that put a blank down are bounded lower
     double best_leave_blank[MAX_RACK + 1] = {};
     int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
-    int rack_letters_top = 0;        // the highest value of a letter (not a blank) on the rack
+    // per letter on the rack: how many of its tiles are worth more (rack_values' index of the
+    // first that is not); above_zero: how many are worth more than nothing
+    int above[MAX_LETTERS + 1] = {};
+    int above_zero = 0;
     // With no blank on a rack of 6 tiles or more: the leaves of one tile, best first, as
     // (value, WordSets key of the tile) -- all_but_one_leave
     std::pair<double, uint64_t> one_kept[MAX_RACK];
@@ -257,7 +260,9 @@ struct Gen {
     uint8_t ltile[MAX_DIM] = {};
     int llm[MAX_DIM] = {}, lwm[MAX_DIM] = {}, lxs[MAX_DIM] = {};
     uint64_t lmask[MAX_DIM] = {};
-    int lcap[MAX_DIM] = {};  // the highest rack tile value the square's cross-check allows
+    // the first tile of rack_values a square may take (first_of): its cross-check allows no
+    // letter worth as much as the tiles before it
+    int lfirst[MAX_DIM] = {};
     bool lanchor[MAX_DIM] = {};
     int loaded_dir = -1, loaded_line = -1;
 
@@ -336,8 +341,10 @@ struct Gen {
             for (int i = 0; i < counts[t]; ++i) rack_values[k++] = t == 0 ? 0 : c.values[t];
         }
         std::sort(rack_values, rack_values + k, [](int a, int b) { return a > b; });
-        for (int t = 1; t <= nletters; ++t) {
-            if (counts[t] > 0) rack_letters_top = std::max(rack_letters_top, c.values[t]);
+        for (int y = 0; y < k; ++y) above_zero += rack_values[y] > 0;
+        for (uint64_t x = rack_letters; x; x &= x - 1) {
+            const int t = ctz64(x);
+            for (int y = 0; y < k; ++y) above[t] += rack_values[y] > c.values[t];
         }
     }
 
@@ -672,7 +679,7 @@ struct Gen {
         uint64_t generation = 0;  // the generation that loaded it (Scratch::generation)
         uint8_t tile[MAX_DIM];
         bool anchor[MAX_DIM];
-        int lm[MAX_DIM], wm[MAX_DIM], xs[MAX_DIM], cap[MAX_DIM];
+        int lm[MAX_DIM], wm[MAX_DIM], xs[MAX_DIM], first[MAX_DIM];
         uint64_t mask[MAX_DIM];
     };
 
@@ -690,7 +697,7 @@ struct Gen {
             std::memcpy(lwm, ln.wm, sizeof lwm);
             std::memcpy(lxs, ln.xs, sizeof lxs);
             std::memcpy(lmask, ln.mask, sizeof lmask);
-            std::memcpy(lcap, ln.cap, sizeof lcap);
+            std::memcpy(lfirst, ln.first, sizeof lfirst);
             std::memcpy(lanchor, ln.anchor, sizeof lanchor);
             return;
         }
@@ -700,7 +707,7 @@ struct Gen {
             llm[p] = c.letter_mult[i];
             lwm[p] = c.word_mult[i];
             lmask[p] = checks->mask[dir][i];
-            lcap[p] = cap_of(lmask[p]);
+            lfirst[p] = first_of(lmask[p]);
             lxs[p] = checks->xscore[dir][i];
             lanchor[p] = checks->anchor[i] != 0;
         }
@@ -710,7 +717,7 @@ struct Gen {
         std::memcpy(ln.wm, lwm, sizeof lwm);
         std::memcpy(ln.xs, lxs, sizeof lxs);
         std::memcpy(ln.mask, lmask, sizeof lmask);
-        std::memcpy(ln.cap, lcap, sizeof lcap);
+        std::memcpy(ln.first, lfirst, sizeof lfirst);
         std::memcpy(ln.anchor, lanchor, sizeof lanchor);
     }
 
@@ -857,7 +864,7 @@ struct Gen {
         seg[m] = run;
         next_anchor[m] = m;
         for (int e = m - 1; e >= 0; --e) next_anchor[e] = lanchor[pos[e]] ? e : next_anchor[e + 1];
-        int sq[MAX_RACK], coef[MAX_RACK], cap[MAX_RACK];
+        int sq[MAX_RACK], coef[MAX_RACK], first_tile[MAX_RACK];
         // spans by their first empty square i (from L, just after the empty square before it)
         // and their last, j (to R, just before the empty square after it)
         for (int i = 0; i < m; ++i) {
@@ -865,23 +872,23 @@ struct Gen {
             if (A == m) break;
             if (A - i + 1 > rack_total) continue;
             const int L = i == 0 ? 0 : pos[i - 1] + 1;
-            int k = 0, board_sum = seg[i], cross = 0, WM = 1, min_cap = rack_values[0];
+            int k = 0, board_sum = seg[i], cross = 0, WM = 1, capped = 0;
             bool no_letter = false;  // a square no letter on the rack may fill: a blank must
             for (int j = i; j < m && k < rack_total; ++j) {
                 const int S = pos[j];
                 if (!(lmask[S] & playable)) break;
                 sq[k] = S;
                 if (lxs[S] >= 0) cross += lxs[S] * lwm[S];
-                min_cap = std::min(min_cap, lcap[S]);
+                capped |= lfirst[S];
                 no_letter = no_letter || !(lmask[S] & rack_letters);
                 ++k;
                 // insert the new square's coefficient; a word multiplier changes them all
                 if (lwm[S] == 1) {
-                    insert_coef(coef, cap, k - 1, square_coef(S, WM), lcap[S]);
+                    insert_coef(coef, first_tile, k - 1, square_coef(S, WM), lfirst[S]);
                 } else {
                     WM *= lwm[S];
                     for (int x = 0; x < k; ++x) {
-                        insert_coef(coef, cap, x, square_coef(sq[x], WM), lcap[sq[x]]);
+                        insert_coef(coef, first_tile, x, square_coef(sq[x], WM), lfirst[sq[x]]);
                     }
                 }
                 board_sum += seg[j + 1];
@@ -894,7 +901,7 @@ struct Gen {
                     leave = all_but_one_leave(L, R);
                     if (leave == NO_BOUND) continue;
                 }
-                const int tiles = best_pairing(coef, cap, k, min_cap < rack_values[0]);
+                const int tiles = best_pairing(coef, first_tile, k, capped != 0);
                 const double score = board_sum * WM + cross + tiles + c.bingo[k];
                 const double blank_bound = score + best_leave_blank[k];
                 // every play covering the span puts a blank down when the rack's letters
@@ -908,34 +915,34 @@ struct Gen {
         }
     }
 
-    // Coefficient v with cap u into coef/cap[0..n], kept highest first.
-    static void insert_coef(int* coef, int* cap, int n, int v, int u) {
+    // Coefficient v with first tile u (best_pairing) into coef/first[0..n], kept highest first.
+    static void insert_coef(int* coef, int* first, int n, int v, int u) {
         int y = n;
         for (; y > 0 && coef[y - 1] < v; --y) {
             coef[y] = coef[y - 1];
-            cap[y] = cap[y - 1];
+            first[y] = first[y - 1];
         }
         coef[y] = v;
-        cap[y] = u;
+        first[y] = u;
     }
 
     int square_coef(int p, int WM) const { return llm[p] * (WM + (lxs[p] >= 0 ? lwm[p] : 0)); }
 
     // The most the rack's tiles can add on squares with coefficients coef[0..n) (highest
-    // first), each square taking a tile worth at most its cap (a superset of the tiles its
-    // cross-check allows). With such nested choices the greedy pairing -- squares by
-    // coefficient, highest first, each taking the highest tile still free under its cap -- is
-    // optimal (swap argument).
-    int best_pairing(const int* coef, const int* cap, int n, bool capped) const {
+    // first), each square taking a tile from first[x] on in rack_values (highest first): worth
+    // at most the most its cross-check allows, a superset of the tiles it allows. With such
+    // nested choices the greedy pairing -- squares by coefficient, highest first, each taking
+    // the highest tile still free that it may take -- is optimal (swap argument).
+    int best_pairing(const int* coef, const int* first, int n, bool capped) const {
         if (capped) {
             int tiles = 0;
-            bool taken[MAX_RACK] = {};
+            uint32_t free = (uint32_t(1) << rack_total) - 1;  // by index in rack_values
             int x = 0;
             for (; x < n; ++x) {
-                int y = 0;  // rack_values is sorted highest first
-                while (y < rack_total && (taken[y] || rack_values[y] > cap[x])) ++y;
-                if (y == rack_total) break;  // only a blank fits under this cap
-                taken[y] = true;
+                const uint32_t fits = free >> first[x] << first[x];
+                if (fits == 0) break;  // no tile left it may take
+                const int y = ctz64(fits);
+                free &= ~(uint32_t(1) << y);
                 tiles += coef[x] * rack_values[y];
             }
             if (x == n) return tiles;
@@ -1380,15 +1387,13 @@ struct Gen {
         walking = ALL_PLAYS;
     }
 
-    // The highest value of a rack tile allowed by a cross-check mask (0 if only a blank fits).
-    int cap_of(uint64_t m) const {
-        if ((m & rack_letters) == rack_letters) return rack_letters_top;
-        int best = 0;
-        for (uint64_t x = m & rack_letters; x; x &= x - 1) {
-            const int t = ctz64(x);
-            if (c.values[t] > best) best = c.values[t];
-        }
-        return best;
+    // The index in rack_values (highest first) of the first tile worth no more than the best
+    // rack letter a cross-check mask allows (nothing, if none: a blank fits).
+    int first_of(uint64_t m) const {
+        if ((m & rack_letters) == rack_letters) return 0;
+        int first = above_zero;
+        for (uint64_t x = m & rack_letters; x; x &= x - 1) first = std::min(first, above[ctz64(x)]);
+        return first;
     }
 
     // -- Clabbers ---------------------------------------------------------------------------
