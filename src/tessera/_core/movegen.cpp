@@ -847,32 +847,42 @@ struct Gen {
     // multiplier, plus the cross-word's multipliers if it makes one). As the span grows to the
     // right the coefficients are kept sorted, highest first.
     void line_spans(std::vector<Span>& spans) {
-        // the line's empty squares in order (pos), the board tiles' values before each
-        // (between it and the one before; seg[m]: after the last), and per empty square the
-        // first anchor at or after it
+        // the line's empty squares in order (pos), the board tiles' values and WordSets key
+        // before each (between it and the one before; seg[m], seg_key[m]: after the last), and
+        // per empty square the first anchor at or after it
         int pos[MAX_DIM], seg[MAX_DIM + 1], next_anchor[MAX_DIM + 1];
+        uint64_t seg_key[MAX_DIM + 1];
         int m = 0, run = 0;
+        uint64_t run_key = 0;
         for (int p = 0; p < N; ++p) {
             if (ltile[p]) {
                 run += value(ltile[p]);
+                run_key += c.words.letter_key[ltile[p] & ~BLANK_BIT];
             } else {
                 seg[m] = run;
+                seg_key[m] = run_key;
                 run = 0;
+                run_key = 0;
                 pos[m++] = p;
             }
         }
         seg[m] = run;
+        seg_key[m] = run_key;
         next_anchor[m] = m;
         for (int e = m - 1; e >= 0; --e) next_anchor[e] = lanchor[pos[e]] ? e : next_anchor[e + 1];
         int sq[MAX_RACK], coef[MAX_RACK], first_tile[MAX_RACK];
+        const int min_length = c.min_word_length, min_tiles = first ? c.min_first_tiles : 0;
         // spans by their first empty square i (from L, just after the empty square before it)
-        // and their last, j (to R, just before the empty square after it)
+        // and their last, j (to R, just before the empty square after it); those of one i are
+        // a group (top_spans)
         for (int i = 0; i < m; ++i) {
             const int A = next_anchor[i];
             if (A == m) break;
             if (A - i + 1 > rack_total) continue;
             const int L = i == 0 ? 0 : pos[i - 1] + 1;
+            const uint32_t group_begin = static_cast<uint32_t>(spans.size());
             int k = 0, board_sum = seg[i], cross = 0, WM = 1, capped = 0;
+            uint64_t board_key = seg_key[i];
             bool no_letter = false;  // a square no letter on the rack may fill: a blank must
             for (int j = i; j < m && k < rack_total; ++j) {
                 const int S = pos[j];
@@ -892,13 +902,14 @@ struct Gen {
                     }
                 }
                 board_sum += seg[j + 1];
+                board_key += seg_key[j + 1];
                 if (j < A) continue;
                 const int R = j + 1 < m ? pos[j + 1] - 1 : N - 1;
-                if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) continue;
-                if (k == rack_total && k >= 5 && !whole_rack_fits(L, R)) continue;
+                if (R - L + 1 < min_length || k < min_tiles) continue;
+                if (k == rack_total && k >= 5 && !whole_rack_fits(L, R, board_key)) continue;
                 double leave = best_leave[k];
                 if (k + 1 == rack_total && one_kept_n > 0) {
-                    leave = all_but_one_leave(L, R);
+                    leave = all_but_one_leave(board_key);
                     if (leave == NO_BOUND) continue;
                 }
                 const int tiles = best_pairing(coef, first_tile, k, capped != 0);
@@ -911,6 +922,9 @@ struct Gen {
                                  static_cast<uint8_t>(loaded_dir),
                                  static_cast<uint8_t>(loaded_line), static_cast<uint8_t>(L),
                                  static_cast<uint8_t>(R), blank_down});
+            }
+            if (spans.size() > group_begin) {
+                scratch.groups.push_back({group_begin, static_cast<uint32_t>(spans.size()), false});
             }
         }
     }
@@ -952,19 +966,21 @@ struct Gen {
         return tiles;
     }
 
-    // False if the whole rack plus the span's board tiles spell no word in any order: without
-    // blanks one lookup of their multiset (WordSets), with blanks whole_rack.
-    bool whole_rack_fits(int L, int R) {
+    // False if the whole rack plus the board tiles of the span L..R (WordSets key board_key)
+    // spell no word in any order: without blanks one lookup of their multiset, with blanks
+    // whole_rack.
+    bool whole_rack_fits(int L, int R, uint64_t board_key) {
         if (c.alpha.empty()) return true;
-        if (blanks == 0 && c.words.built()) return c.words.maybe(rack_key + board_key(L, R));
+        if (blanks == 0 && c.words.built()) return c.words.maybe(rack_key + board_key);
         return whole_rack(L, R).fits;
     }
 
     // The best leave of a play that puts down all but one tile of the rack (no blank on it) on
-    // the span L..R: that of the first tile, best leave first, whose absence leaves the rack and
-    // the span's board letters an anagram of some word (WordSets); NO_BOUND if none does.
-    double all_but_one_leave(int L, int R) const {
-        const uint64_t key = rack_key + board_key(L, R);
+    // a span with board letters board_key (WordSets): that of the first tile, best leave
+    // first, whose absence leaves the rack and those letters an anagram of some word;
+    // NO_BOUND if none does.
+    double all_but_one_leave(uint64_t board_key) const {
+        const uint64_t key = rack_key + board_key;
         for (int i = 0; i < one_kept_n; ++i) {
             if (c.words.maybe(key - one_kept[i].second)) return one_kept[i].first;
         }
@@ -1271,9 +1287,10 @@ struct Gen {
         }
     }
 
-    // Every span of the board with its bound, into `spans`.
+    // Every span of the board with its bound, into `spans`, and their groups (top_spans).
     void all_spans(std::vector<Span>& spans) {
         spans.clear();
+        scratch.groups.clear();
         const int dirs = directions();
         for (int dir = 0; dir < dirs; ++dir) {
             for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
@@ -1284,20 +1301,8 @@ struct Gen {
     }
 
     void top_spans() {
+        // all_spans lists the spans line by line, each first square's together: a group
         all_spans(scratch.spans);
-        const std::vector<Span>& spans = scratch.spans;
-        // all_spans lists the spans line by line, each first square's together: a group.
-        std::vector<Group>& groups = scratch.groups;
-        groups.clear();
-        for (uint32_t i = 0; i < spans.size(); ++i) {
-            const Span& x = spans[i];
-            if (i > 0 && x.start == spans[i - 1].start && x.line == spans[i - 1].line &&
-                x.dir == spans[i - 1].dir) {
-                groups.back().end = i + 1;
-            } else {
-                groups.push_back({i, i + 1, false});
-            }
-        }
         // With blanks on the rack, the plays that keep them are found first, then those that
         // put one down: a walk that may put a blank down is many times as wide, and the first
         // pass raises the bar its walks must reach (sooner than ranking both kinds together
