@@ -881,6 +881,7 @@ struct Gen {
             if (A - i + 1 > rack_total) continue;
             const int L = i == 0 ? 0 : pos[i - 1] + 1;
             const uint32_t group_begin = static_cast<uint32_t>(spans.size());
+            double best_all = NO_BOUND, best_keep = NO_BOUND, best_blank = NO_BOUND;
             int k = 0, board_sum = seg[i], cross = 0, WM = 1, capped = 0;
             uint64_t board_key = seg_key[i];
             bool no_letter = false;  // a square no letter on the rack may fill: a blank must
@@ -918,13 +919,18 @@ struct Gen {
                 // every play covering the span puts a blank down when the rack's letters
                 // cannot fill it, for want of tiles or of a letter one square allows
                 const bool blank_down = no_letter || k > rack_total - blanks;
-                spans.push_back({blank_down ? blank_bound : score + leave, blank_bound,
+                const double bound = blank_down ? blank_bound : score + leave;
+                best_all = std::max(best_all, bound);
+                if (!blank_down) best_keep = std::max(best_keep, bound);
+                best_blank = std::max(best_blank, blank_bound);
+                spans.push_back({bound, blank_bound,
                                  static_cast<uint8_t>(loaded_dir),
                                  static_cast<uint8_t>(loaded_line), static_cast<uint8_t>(L),
                                  static_cast<uint8_t>(R), blank_down});
             }
             if (spans.size() > group_begin) {
-                scratch.groups.push_back({group_begin, static_cast<uint32_t>(spans.size()), false});
+                scratch.groups.push_back({group_begin, static_cast<uint32_t>(spans.size()),
+                                          {best_all, best_keep, best_blank}, false});
             }
         }
     }
@@ -1009,6 +1015,7 @@ struct Gen {
 
     struct Group {  // the spans of a line that start on one square (top_spans)
         uint32_t begin, end;
+        double best[3];  // by Plays: the best bound of its spans for that kind of play
         bool filled;
     };
     struct Scratch {
@@ -1333,9 +1340,7 @@ struct Gen {
         for (uint32_t gi = 0; gi < groups.size(); ++gi) {
             Group& g = groups[gi];
             g.filled = false;
-            double best = NO_BOUND;
-            for (uint32_t i = g.begin; i < g.end; ++i) best = std::max(best, bound_of(spans[i]));
-            if (best != NO_BOUND) heap.emplace_back(best, gi);
+            if (g.best[kind] != NO_BOUND) heap.emplace_back(g.best[kind], gi);
         }
         const auto live_ends = [&](const Group& g) {
             uint32_t ends = 0;
