@@ -782,19 +782,22 @@ struct Gen {
 
     // -- the search ------------------------------------------------------------------------
 
+    // Rack tile t put on square pos of the loaded line (BLANKS false: t is no blank).
+    template <bool BLANKS = true>
     void place(int pos, uint8_t t) {
-        const int f = (t & BLANK_BIT) ? 0 : t;
+        const int f = BLANKS && (t & BLANK_BIT) ? 0 : t;
         --counts[f];
-        held &= ~(uint64_t((counts[f] == 0) & (f != 0)) << f);
+        held &= ~(uint64_t((counts[f] == 0) & (!BLANKS || f != 0)) << f);
         used_code += radix[f];
         placed[pos] = t;
         ++nplaced;
     }
 
+    template <bool BLANKS = true>
     void unplace(int pos, uint8_t t) {
-        const int f = (t & BLANK_BIT) ? 0 : t;
+        const int f = BLANKS && (t & BLANK_BIT) ? 0 : t;
         ++counts[f];
-        held |= uint64_t(f != 0) << f;
+        held |= uint64_t(!BLANKS || f != 0) << f;
         used_code -= radix[f];
         placed[pos] = 0;
         --nplaced;
@@ -1068,9 +1071,11 @@ struct Gen {
     // squares in `ends` (a bit per square), the squares before p already filled: a walk of the
     // word graph from `list` (past the GADDAG's separator, the letters after a fill_starts
     // pivot) that follows the board's tiles and puts rack tiles on the empty squares.
+    // BLANKS: the rack holds a blank (the walks without are compiled apart, simpler).
+    template <bool BLANKS>
     void fill_from(int p, int L, uint32_t list, uint32_t ends) {
         const std::vector<uint32_t>& g = c.kwg;
-        const uint64_t blank_as = blank_choices(p, ends);
+        const uint64_t blank_as = BLANKS ? blank_choices(p, ends) : 0;
         while (ltile[p]) {
             const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
             if (node == 0) return;
@@ -1089,13 +1094,13 @@ struct Gen {
             const bool word = end_here && accepts(node);
             const uint32_t next = more ? arc_index(node) : 0;
             if (!word && next == 0) continue;
-            for (int blank = 0; blank < 2; ++blank) {
-                if (blank ? !((blank_as >> t) & 1) : counts[t] == 0) continue;
+            for (int blank = 0; blank < (BLANKS ? 2 : 1); ++blank) {
+                if (BLANKS && (blank ? !((blank_as >> t) & 1) : counts[t] == 0)) continue;
                 const uint8_t tt = static_cast<uint8_t>(blank ? (t | BLANK_BIT) : t);
-                place(p, tt);
+                place<BLANKS>(p, tt);
                 if (word) record(L, p);
-                if (next) fill_from(p + 1, L, next, ends);
-                unplace(p, tt);
+                if (next) fill_from<BLANKS>(p + 1, L, next, ends);
+                unplace<BLANKS>(p, tt);
             }
         }
     }
@@ -1112,7 +1117,11 @@ struct Gen {
     void fill_starts(int pivot, uint32_t starts) {
         walk_ends = 0;
         for (uint32_t x = starts; x; x &= x - 1) walk_ends |= ends_of[ctz64(x)];
-        fill_left(pivot, pivot, c.kwg[1], starts);
+        if (blanks > 0) {
+            fill_left<true>(pivot, pivot, c.kwg[1], starts);
+        } else {
+            fill_left<false>(pivot, pivot, c.kwg[1], starts);
+        }
     }
 
     uint32_t ends_of[MAX_DIM] = {};  // per first square of the line: the last squares sought
@@ -1136,31 +1145,33 @@ struct Gen {
     }
 
     // Square p (the pivot, then leftwards) of a fill_starts walk, `list` the GADDAG arcs for it.
+    template <bool BLANKS>
     void fill_left(int p, int pivot, uint32_t list, uint32_t starts) {
         const std::vector<uint32_t>& g = c.kwg;
         if (list == 0) return;
         if (ltile[p]) {
             const uint32_t node = mfind(g, list, ltile[p] & ~BLANK_BIT);
-            if (node != 0) left_done(p, pivot, g[node], starts);
+            if (node != 0) left_done<BLANKS>(p, pivot, g[node], starts);
             return;
         }
-        const uint64_t blank_as = blank_choices(pivot, walk_ends);
+        const uint64_t blank_as = BLANKS ? blank_choices(pivot, walk_ends) : 0;
         uint32_t follow[MAX_LETTERS + 1];
         const int nfollow = rack_arcs(p, list, true, blank_as, follow);
         for (int f = 0; f < nfollow; ++f) {
             const uint32_t node = g[follow[f]];
             const int t = static_cast<int>(tile(node));
-            for (int blank = 0; blank < 2; ++blank) {
-                if (blank ? !((blank_as >> t) & 1) : counts[t] == 0) continue;
+            for (int blank = 0; blank < (BLANKS ? 2 : 1); ++blank) {
+                if (BLANKS && (blank ? !((blank_as >> t) & 1) : counts[t] == 0)) continue;
                 const uint8_t tt = static_cast<uint8_t>(blank ? (t | BLANK_BIT) : t);
-                place(p, tt);
-                left_done(p, pivot, node, starts);
-                unplace(p, tt);
+                place<BLANKS>(p, tt);
+                left_done<BLANKS>(p, pivot, node, starts);
+                unplace<BLANKS>(p, tt);
             }
         }
     }
 
     // Square p of a fill_starts walk holds its letter, reached by GADDAG node `node`.
+    template <bool BLANKS>
     void left_done(int p, int pivot, uint32_t node, uint32_t starts) {
         const std::vector<uint32_t>& g = c.kwg;
         if ((starts >> p) & 1) {
@@ -1170,11 +1181,11 @@ struct Gen {
             if (((ends >> pivot) & 1) && accepts(node)) record(p, pivot);
             if ((ends >> (pivot + 1)) != 0) {
                 const uint32_t sep = mfind(g, arc_index(node), 0);
-                if (sep != 0) fill_from(pivot + 1, p, arc_index(g[sep]), ends);
+                if (sep != 0) fill_from<BLANKS>(pivot + 1, p, arc_index(g[sep]), ends);
             }
         }
         if ((starts & ((uint32_t(1) << p) - 1)) != 0) {
-            fill_left(p - 1, pivot, arc_index(node), starts);
+            fill_left<BLANKS>(p - 1, pivot, arc_index(node), starts);
         }
     }
 
