@@ -266,10 +266,8 @@ struct Gen {
     bool lanchor[MAX_DIM] = {};
     int loaded_dir = -1, loaded_line = -1;
 
-    // the search state
+    // the search state: the rack tiles put on the loaded line's empty squares
     uint8_t placed[MAX_DIM] = {};
-    int nplaced = 0;
-    int used_code = 0;
 
     Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, const Request& r)
         : scratch(thread_scratch()), c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols),
@@ -725,33 +723,34 @@ struct Gen {
 
     // -- recording --------------------------------------------------------------------------
 
+    // The play of the squares start..end of the loaded line: its empty squares hold the rack
+    // tiles placed[] (their number and leave code are counted here, not kept by each step).
     void record(int start, int end) {
         if (walking == BLANK_DOWN && counts[0] == blanks) return;  // found keeping the blanks
         const int len = end - start + 1;
         if (len < c.min_word_length) return;
-        if (first && nplaced < c.min_first_tiles) return;
-        if (nplaced == 1 && !across) {
-            for (int p = start; p <= end; ++p) {
-                if (!ltile[p]) {
-                    // p is the row, line the column: an across neighbour means it was found across
-                    if (at(p, line - 1) || at(p, line + 1)) return;
-                    break;
-                }
-            }
-        }
-        int main_sum = 0, wm = 1, cross = 0;
+        int main_sum = 0, wm = 1, cross = 0, tiles = 0, used = 0, first_tile = 0;
         for (int p = start; p <= end; ++p) {
             if (ltile[p]) {
                 main_sum += value(ltile[p]);
             } else {
-                const int v = value(placed[p]) * llm[p];
+                const uint8_t t = placed[p];
+                const int v = value(t) * llm[p];
                 main_sum += v;
                 wm *= lwm[p];
                 if (lxs[p] >= 0) cross += (lxs[p] + v) * lwm[p];
+                used += radix[(t & BLANK_BIT) ? 0 : t];
+                if (tiles++ == 0) first_tile = p;
             }
         }
-        const int score = main_sum * wm + cross + c.bingo[nplaced];
-        const double equity = static_cast<double>(score) + leave_by_used[used_code];
+        if (first && tiles < c.min_first_tiles) return;
+        // one tile down: p is the row, line the column -- an across neighbour means the play
+        // was found across
+        if (tiles == 1 && !across && (at(first_tile, line - 1) || at(first_tile, line + 1))) {
+            return;
+        }
+        const int score = main_sum * wm + cross + c.bingo[tiles];
+        const double equity = static_cast<double>(score) + leave_by_used[used];
         if (top > 0 && static_cast<int>(out.size()) == top && equity < out.front().equity) return;
         Move m;
         m.equity = equity;
@@ -788,9 +787,7 @@ struct Gen {
         const int f = BLANKS && (t & BLANK_BIT) ? 0 : t;
         --counts[f];
         held &= ~(uint64_t((counts[f] == 0) & (!BLANKS || f != 0)) << f);
-        used_code += radix[f];
         placed[pos] = t;
-        ++nplaced;
     }
 
     template <bool BLANKS = true>
@@ -798,9 +795,7 @@ struct Gen {
         const int f = BLANKS && (t & BLANK_BIT) ? 0 : t;
         ++counts[f];
         held |= uint64_t(!BLANKS || f != 0) << f;
-        used_code -= radix[f];
         placed[pos] = 0;
-        --nplaced;
     }
 
     // The arcs of `list` (a non-empty list) that a rack tile may follow on square pos of the
