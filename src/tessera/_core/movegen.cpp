@@ -329,7 +329,8 @@ struct Gen {
         }
         if (blanks == 0 && rack_total >= 6 && c.words.built() && !c.anagram()) {
             for (int t = next_held[1]; t <= nletters; t = next_held[t + 1]) {
-                one_kept[one_kept_n++] = {leave_by_used[codes - 1 - radix[t]], c.words.letter_key[t]};
+                const double kept_t = leave_by_used[codes - 1 - radix[t]];  // all used but t
+                one_kept[one_kept_n++] = {kept_t, c.words.letter_key[t]};
             }
             std::sort(one_kept, one_kept + one_kept_n,
                       [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -744,7 +745,7 @@ struct Gen {
             }
         }
         if (first && tiles < c.min_first_tiles) return;
-        // one tile down: p is the row, line the column -- an across neighbour means the play
+        // one tile down, on row first_tile of column `line`: with an across neighbour the play
         // was found across
         if (tiles == 1 && !across && (at(first_tile, line - 1) || at(first_tile, line + 1))) {
             return;
@@ -868,7 +869,7 @@ struct Gen {
         seg_key[m] = run_key;
         next_anchor[m] = m;
         for (int e = m - 1; e >= 0; --e) next_anchor[e] = lanchor[pos[e]] ? e : next_anchor[e + 1];
-        int sq[MAX_RACK], coef[MAX_RACK], first_tile[MAX_RACK];
+        int sq[MAX_RACK], coef[MAX_RACK], firsts[MAX_RACK];  // firsts: best_pairing's `first`
         const int min_length = c.min_word_length, min_tiles = first ? c.min_first_tiles : 0;
         // spans by their first empty square i (from L, just after the empty square before it)
         // and their last, j (to R, just before the empty square after it); those of one i are
@@ -893,11 +894,11 @@ struct Gen {
                 ++k;
                 // insert the new square's coefficient; a word multiplier changes them all
                 if (lwm[S] == 1) {
-                    insert_coef(coef, first_tile, k - 1, square_coef(S, WM), lfirst[S]);
+                    insert_coef(coef, firsts, k - 1, square_coef(S, WM), lfirst[S]);
                 } else {
                     WM *= lwm[S];
                     for (int x = 0; x < k; ++x) {
-                        insert_coef(coef, first_tile, x, square_coef(sq[x], WM), lfirst[sq[x]]);
+                        insert_coef(coef, firsts, x, square_coef(sq[x], WM), lfirst[sq[x]]);
                     }
                 }
                 board_sum += seg[j + 1];
@@ -911,7 +912,7 @@ struct Gen {
                     leave = all_but_one_leave(board_key);
                     if (leave == NO_BOUND) continue;
                 }
-                const int tiles = best_pairing(coef, first_tile, k, capped != 0);
+                const int tiles = best_pairing(coef, firsts, k, capped != 0);
                 const double score = board_sum * WM + cross + tiles + c.bingo[k];
                 const double blank_bound = score + best_leave_blank[k];
                 // every play covering the span puts a blank down when the rack's letters
@@ -1404,7 +1405,8 @@ struct Gen {
     }
 
     // The index in rack_values (highest first) of the first tile worth no more than the best
-    // rack letter a cross-check mask allows (nothing, if none: a blank fits).
+    // rack letter a cross-check mask allows; if it allows none, of the first worth nothing
+    // (a blank).
     int first_of(uint64_t m) const {
         if ((m & rack_letters) == rack_letters) return 0;
         int first = above_zero;
