@@ -318,7 +318,7 @@ struct Gen {
         for (int n = 0; n <= MAX_RACK; ++n) best_leave[n] = best_leave_blank[n] = NO_BOUND;
         if (req.endgame_opp_points >= 0) {
             endgame_leaves(codes);
-        } else if (req.leaves != nullptr && !req.leaves->kwg.empty()) {
+        } else if (req.leaves != nullptr && !req.leaves->masked.empty()) {
             unlisted.clear();
             leaves_from(next_held[0], true, 0, 0, 0, 0);
             value_unlisted_leaves(codes);
@@ -394,8 +394,8 @@ struct Gen {
         if (code % (blanks + 1) > 0 && v > best_leave_blank[n]) best_leave_blank[n] = v;
     }
 
-    // The value of every leave the rack can keep, in one walk of the leave table's DAWG (its
-    // masked copy; what leave_value finds for one leave): tiles below t are decided, `kept` of
+    // The value of every leave the rack can keep, in one walk of the leave table's DAWG
+    // (Leaves::masked; what leave_value finds for one leave): tiles below t are decided, `kept` of
     // them; if `on_path` they spell a path of the DAWG ending at `node` (word index `index`; the
     // root when none are kept), otherwise the table has no leave starting so and those leaves
     // are unlisted.
@@ -1645,31 +1645,22 @@ namespace {
 
 // The table's value of the leave `counts` (total tiles > 0) in *out; false if it is not listed.
 bool listed_leave_value(const Leaves* leaves, const int* counts, int size, int total, double* out) {
-    const std::vector<uint32_t>& g = leaves->kwg;
-    uint32_t list = kwg::dawg_root(g.data());
+    const std::vector<uint32_t>& g = leaves->masked;
+    uint32_t list = g[0];
     uint64_t index = 0;
     int depth = 0;
     for (int t = 0; t < size; ++t) {
         for (int k = 0; k < counts[t]; ++k) {
-            if (list == 0) return false;
-            uint32_t i = list;
-            uint32_t node;
-            while (true) {
-                node = g[i];
-                const uint32_t nt = tile(node);
-                if (nt == static_cast<uint32_t>(t)) break;
-                if (nt > static_cast<uint32_t>(t) || is_end(node)) return false;
-                index += leaves->counts[i];
-                ++i;
-            }
-            ++depth;
-            if (depth == total) {
-                if (!accepts(node) || index >= leaves->values.size()) return false;
+            const uint32_t node = mfind(g, list, static_cast<uint32_t>(t));
+            if (node == 0) return false;
+            index += leaves->before[node];
+            if (++depth == total) {
+                if (!accepts(g[node]) || index >= leaves->values.size()) return false;
                 *out = static_cast<double>(leaves->values[index]);
                 return true;
             }
-            if (accepts(node)) ++index;
-            list = arc_index(node);
+            if (accepts(g[node])) ++index;
+            list = arc_index(g[node]);
         }
     }
     return false;
@@ -1710,7 +1701,7 @@ double leave_value_memo(const Leaves* leaves, std::vector<int>& counts,
 // tessera.lexicon.leaves.sub_leave_prior): the mean over its tiles x of value(leave - x) +
 // value(x), summed in tile order.
 double leave_value(const Leaves* leaves, const int* counts, int size) {
-    if (leaves == nullptr || leaves->kwg.empty()) return 0.0;
+    if (leaves == nullptr || leaves->masked.empty()) return 0.0;
     int total = 0;
     for (int t = 0; t < size; ++t) total += counts[t];
     double v = 0.0;
@@ -1762,21 +1753,6 @@ std::vector<Move> generate(const Config& cfg, const uint8_t* cells,
 
 namespace {
 
-uint32_t count_words(const std::vector<uint32_t>& g, uint32_t list, std::vector<uint32_t>& per_node,
-                     std::vector<int64_t>& memo) {
-    if (list == 0) return 0;
-    if (memo[list] >= 0) return static_cast<uint32_t>(memo[list]);
-    uint32_t total = 0;
-    for (uint32_t i = list;; ++i) {
-        const uint32_t node = g[i];
-        per_node[i] = (accepts(node) ? 1 : 0) + count_words(g, arc_index(node), per_node, memo);
-        total += per_node[i];
-        if (is_end(node)) break;
-    }
-    memo[list] = total;
-    return total;
-}
-
 // The leaves in the list at header h of a masked graph (build_masked), filling `before` for
 // its nodes and those below; `total` memoises each list's count (-1: not yet).
 uint32_t index_lists(const std::vector<uint32_t>& m, uint32_t h, std::vector<uint32_t>& before,
@@ -1800,18 +1776,14 @@ Leaves make_leaves(std::vector<uint32_t> kwg, std::vector<float> values) {
     const std::string problem = kwg::check(kwg::View{kwg.data(), kwg.size()});
     if (!problem.empty()) throw std::invalid_argument("leave graph: " + problem);
     Leaves out;
-    out.counts.assign(kwg.size(), 0);
-    std::vector<int64_t> memo(kwg.size(), -1);
-    const uint32_t total = count_words(kwg, kwg::dawg_root(kwg.data()), out.counts, memo);
+    out.masked = build_masked(kwg);
+    out.before.assign(out.masked.size(), 0);
+    std::vector<int64_t> list_total(out.masked.size(), -1);
+    const uint32_t total = index_lists(out.masked, out.masked[0], out.before, list_total);
     if (total != values.size()) {
         throw std::invalid_argument("leave table: " + std::to_string(values.size()) +
                                     " values for " + std::to_string(total) + " leaves");
     }
-    out.masked = build_masked(kwg);
-    out.before.assign(out.masked.size(), 0);
-    std::vector<int64_t> list_total(out.masked.size(), -1);
-    index_lists(out.masked, out.masked[0], out.before, list_total);
-    out.kwg = std::move(kwg);
     out.values = std::move(values);
     return out;
 }

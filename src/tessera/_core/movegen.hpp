@@ -92,14 +92,12 @@ struct Config {
 // A KLV2 leave table: a DAWG of leaves (tiles ascending, blank 0 first) and one value per leave
 // in word-index order.
 struct Leaves {
-    std::vector<uint32_t> kwg;
-    std::vector<float> values;
-    std::vector<uint32_t> counts;  // per node: leaves through it (for word indices)
-    // The graph as the generator keeps its own (list masks: a node by a bit test and a
-    // popcount), and per node of it the leaves through the arcs before it in its list: a
-    // leave's index without a scan of its siblings.
+    // The table's DAWG as the generator keeps its own graph (build_masked: a node by a bit
+    // test and a popcount), and per node the leaves through the arcs before it in its list: a
+    // leave's index (into values) without a scan of its siblings.
     std::vector<uint32_t> masked;
     std::vector<uint32_t> before;
+    std::vector<float> values;
 };
 
 // Checks the graph and that it holds exactly one leave per value (std::invalid_argument).
