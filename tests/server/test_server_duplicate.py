@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from helpers import duplicate_best, duplicate_top
+from helpers import duplicate_best, duplicate_top, new_duplicate
 
 from tessera.formats import gcg
 from tessera.lexicon import Lexicon
@@ -40,9 +40,7 @@ def client(db: str) -> Iterator[TestClient]:
 
 
 def start(client: TestClient) -> dict[str, Any]:
-    r = client.post("/api/duplicate", json={})
-    assert r.status_code == 201, r.text
-    return r.json()  # type: ignore[no-any-return]
+    return new_duplicate(client, {})
 
 
 def view(client: TestClient, gid: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from helpers import duplicate_top
+from helpers import duplicate_top, new_duplicate
 
 from tessera.formats import gcg
 from tessera.lexicon import Lexicon
@@ -40,9 +40,7 @@ def client(sqlite_db: str) -> Iterator[TestClient]:
 
 
 def start(client: TestClient, body: dict[str, Any]) -> dict[str, Any]:
-    r = client.post("/api/duplicate", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()  # type: ignore[no-any-return]
+    return new_duplicate(client, body)
 
 
 def view(client: TestClient, gid: str) -> dict[str, Any]:
