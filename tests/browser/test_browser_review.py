@@ -80,6 +80,7 @@ def test_a_turn_simulated_on_the_page_shows_what_tessera_analyze_sim_prints(page
     options = ("--sim", "--iterations", str(SIMULATION.iterations), "--seed", str(SIMULATION.seed))
     expected = cli_analysis(GCG, 5, *options)
     page.goto("/review")
+    page.wait_for_selector("#rv-file")  # shown once the page has bound its upload
     page.set_input_files("#rv-file", str(GCG))
     page.wait_for_selector("#rv-turns tbody tr")
     assert page.locator("#rv-win-lost").inner_text() == "not simulated"
@@ -124,6 +125,7 @@ def test_a_file_that_is_not_a_game_record_is_refused_with_the_reason(
     bad = tmp_path / "notes.gcg"
     bad.write_text("Shopping list: eggs, milk\n", encoding="utf-8")
     page.goto("/review")
+    page.wait_for_selector("#rv-file")  # shown once the page has bound its upload
     page.set_input_files("#rv-file", str(bad))
     page.wait_for_function("() => document.getElementById('rv-error').textContent !== ''")
     assert "Not a GCG game record" in page.locator("#rv-error").inner_text()
