@@ -285,6 +285,7 @@ struct Gen {
         blanks = counts[0];
         for (int t = 1; t <= nletters; ++t) rack_key += counts[t] * c.words.letter_key[t];
         if (blanks > 0) playable = all_letters();
+        cross_letters = all_letters();
         first = true;
         for (int i = 0; i < rows * cols; ++i) {
             if (cells[i]) {
@@ -500,8 +501,14 @@ struct Gen {
         return true;
     }
 
-    // Allowed letters on empty square (r, col) for plays in direction dir, and the value of
-    // the perpendicular tiles (-1 if none touch it).
+    // The letters cross_check works out: every one, or in a generation only those the rack
+    // can put down -- a square's other letters are never tried, and most squares take few of
+    // the letters the graph offers there. (Clabbers keeps them all: its slots read the masks
+    // whole.)
+    uint64_t cross_letters = 0;
+
+    // Allowed letters on empty square (r, col) for plays in direction dir (those of
+    // cross_letters), and the value of the perpendicular tiles (-1 if none touch it).
     void cross_check(int r, int col, int dir, uint64_t& m, int& xs) const {
         const int dr = dir == 0 ? 1 : 0, dc = dir == 0 ? 0 : 1;  // perpendicular step
         uint8_t before[MAX_DIM], after[MAX_DIM];
@@ -545,11 +552,10 @@ struct Gen {
                 list = arc_index(g[node]);
             }
             if (list == 0) return;
-            const int n = popcount64(list_mask(g, list));
-            for (int k = 0; k < n; ++k) {
-                const uint32_t node = g[list + 2 + k];
-                const uint32_t t = tile(node);
-                if (t >= 1 && t <= static_cast<uint32_t>(nletters) && accepts(node)) {
+            const uint64_t kids = list_mask(g, list);
+            for (uint64_t x = kids & cross_letters; x; x &= x - 1) {
+                const int t = ctz64(x);
+                if (accepts(g[list + 2 + popcount64(kids & ((uint64_t(1) << t) - 1))])) {
                     m |= uint64_t(1) << t;
                 }
             }
@@ -569,25 +575,23 @@ struct Gen {
             list = g[0];
         }
         if (list == 0) return;
-        const int nkids = popcount64(list_mask(g, list));
-        for (int k = 0; k < nkids; ++k) {
-            const uint32_t node = g[list + 2 + k];
-            const uint32_t t = tile(node);
-            if (t >= 1 && t <= static_cast<uint32_t>(nletters)) {
-                bool ok;
-                if (na == 0) {
-                    ok = accepts(node);
-                } else {
-                    uint32_t l2 = arc_index(node), n2 = 0;
-                    for (int j = 0; j < na; ++j) {
-                        n2 = mfind(g, l2, after[j]);
-                        if (n2 == 0) break;
-                        l2 = arc_index(g[n2]);
-                    }
-                    ok = n2 != 0 && accepts(g[n2]);
+        const uint64_t kids = list_mask(g, list);
+        for (uint64_t x = kids & cross_letters; x; x &= x - 1) {
+            const int t = ctz64(x);
+            const uint32_t node = g[list + 2 + popcount64(kids & ((uint64_t(1) << t) - 1))];
+            bool ok;
+            if (na == 0) {
+                ok = accepts(node);
+            } else {
+                uint32_t l2 = arc_index(node), n2 = 0;
+                for (int j = 0; j < na; ++j) {
+                    n2 = mfind(g, l2, after[j]);
+                    if (n2 == 0) break;
+                    l2 = arc_index(g[n2]);
                 }
-                if (ok) m |= uint64_t(1) << t;
+                ok = n2 != 0 && accepts(g[n2]);
             }
+            if (ok) m |= uint64_t(1) << t;
         }
     }
 
@@ -1578,6 +1582,7 @@ struct Gen {
     std::vector<std::tuple<int, int, int, int, double>> bounds() {
         std::vector<std::tuple<int, int, int, int, double>> res;
         if (rack_total == 0 || c.anagram()) return res;
+        cross_letters = playable;
         compute_cross_checks();
         all_spans(scratch.spans);
         for (const Span& sp : scratch.spans) {
@@ -1595,6 +1600,7 @@ struct Gen {
         const bool pass_last = req.pass_outside_top && top > 0;
         if (!pass_last) add(pass);
         if (rack_total > 0) {
+            if (!c.anagram()) cross_letters = playable;
             compute_cross_checks();
             const int dirs = directions();
             if (c.anagram()) {
