@@ -510,16 +510,22 @@ struct Gen {
     // Allowed letters on empty square (r, col) for plays in direction dir (those of
     // cross_letters), and the value of the perpendicular tiles (-1 if none touch it).
     void cross_check(int r, int col, int dir, uint64_t& m, int& xs) const {
-        const int dr = dir == 0 ? 1 : 0, dc = dir == 0 ? 0 : 1;  // perpendicular step
+        // the perpendicular line through the square: its step in cells[], and how many
+        // squares it has before and after the square
+        const int step = dir == 0 ? cols : 1, i = r * cols + col;
+        const int room_before = dir == 0 ? r : col;
+        const int room_after = dir == 0 ? rows - 1 - r : cols - 1 - col;
         uint8_t before[MAX_DIM], after[MAX_DIM];
         int nb = 0, na = 0, sum = 0;
-        for (int rr = r - dr, cc = col - dc; at(rr, cc); rr -= dr, cc -= dc) {
-            before[nb++] = at(rr, cc) & ~BLANK_BIT;  // nearest first: the prefix reversed
-            sum += value(at(rr, cc));
+        for (int s = 1; s <= room_before && cells[i - s * step]; ++s) {
+            const uint8_t t = cells[i - s * step];
+            before[nb++] = t & ~BLANK_BIT;  // nearest first: the prefix reversed
+            sum += value(t);
         }
-        for (int rr = r + dr, cc = col + dc; at(rr, cc); rr += dr, cc += dc) {
-            after[na++] = at(rr, cc) & ~BLANK_BIT;
-            sum += value(at(rr, cc));
+        for (int s = 1; s <= room_after && cells[i + s * step]; ++s) {
+            const uint8_t t = cells[i + s * step];
+            after[na++] = t & ~BLANK_BIT;
+            sum += value(t);
         }
         if (nb == 0 && na == 0) {
             m = all_letters();
@@ -875,6 +881,10 @@ struct Gen {
         for (int e = m - 1; e >= 0; --e) next_anchor[e] = lanchor[pos[e]] ? e : next_anchor[e + 1];
         int sq[MAX_RACK], coef[MAX_RACK], firsts[MAX_RACK];  // firsts: best_pairing's `first`
         const int min_length = c.min_word_length, min_tiles = first ? c.min_first_tiles : 0;
+        // the rack as locals: the calls below (push_back, the filter's lookups) would otherwise
+        // make the compiler read them again on every square
+        const int rack_total = this->rack_total, blanks = this->blanks;
+        const uint64_t playable = this->playable, rack_letters = this->rack_letters;
         // spans by their first empty square i (from L, just after the empty square before it)
         // and their last, j (to R, just before the empty square after it); those of one i are
         // a group (top_spans)
