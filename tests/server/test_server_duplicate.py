@@ -18,10 +18,12 @@ with warnings.catch_warnings():
 
 from helpers import duplicate_best, duplicate_top, new_duplicate
 
+from tessera.duplicate import DuplicateEnd, DuplicateGame
 from tessera.formats import gcg
 from tessera.lexicon import Lexicon
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
+from tessera.server.duplicates import DEALS, open_deal, solo_rules
 
 BASE = "http://localhost"
 FAST = ServerConfig(bot_delay_s=0, think_s=0.05)
@@ -315,3 +317,37 @@ def test_a_person_named_as_a_computer_cannot_play_that_computer(db: str) -> None
         r = c.post("/api/duplicate", json={"opponents": ["level3"]})
         assert r.status_code == 400 and r.json()["reason"] == "bad_opponents"
         assert c.post("/api/duplicate", json={"opponents": ["level2"]}).status_code == 201
+
+
+# Seed 8576 deals a first rack with no play on the empty board (found by trying seeds: about
+# one deal in 12,000 does so), which ends a game before it starts (R8.4.5).
+NO_FIRST_PLAY = 8576
+
+
+def test_a_new_game_whose_first_rack_has_no_play_is_dealt_again() -> None:
+    lexicon = Lexicon.load("enable")
+    seeds = iter([NO_FIRST_PLAY, NO_FIRST_PLAY + 1])
+    dealt: list[DuplicateGame] = []
+
+    def deal() -> DuplicateGame:
+        game = DuplicateGame(solo_rules(lexicon), lexicon, players=["Ann"], seed=next(seeds))
+        dealt.append(game)
+        return game
+
+    game = open_deal(deal)
+    assert dealt[0].is_over and dealt[0].end_reason is DuplicateEnd.NO_PLAY
+    assert game is dealt[1] and not game.is_over and game.round == 1
+
+
+def test_dealing_again_stops_after_its_tries() -> None:
+    class Over:
+        is_over = True
+
+    dealt: list[Over] = []
+
+    def deal() -> Any:
+        dealt.append(Over())
+        return dealt[-1]
+
+    assert open_deal(deal) is dealt[-1]
+    assert len(dealt) == DEALS

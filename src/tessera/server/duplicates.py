@@ -54,6 +54,20 @@ def solo_rules(lexicon: Any) -> Rules:
     return rules.replace(duplicate=dataclasses.replace(rules.duplicate, round_seconds=None))
 
 
+DEALS = 20  # deals a new game may take to open its first round (open_deal)
+
+
+def open_deal(deal: Callable[[], DuplicateGame], tries: int = DEALS) -> DuplicateGame:
+    """A game from ``deal()`` whose first round is open. Now and then a first rack has no play
+    on the empty board, which ends the game before it starts (R8.4.5): nobody asked for such
+    a game, so another is dealt, up to ``tries`` deals (the last stands)."""
+    for _ in range(tries - 1):
+        game = deal()
+        if not game.is_over:
+            return game
+    return deal()
+
+
 @dataclass
 class Room:
     """A live duplicate game and its owner."""
@@ -132,8 +146,11 @@ class Duplicates:
         lexicon = self.hub.lexicon(lexicon_name)
 
         def begin() -> tuple[DuplicateGame, str]:
-            game = DuplicateGame(
-                solo_rules(lexicon), lexicon, players=[*people, *opponents], computers=computers
+            game = open_deal(
+                lambda: DuplicateGame(
+                    solo_rules(lexicon), lexicon, players=[*people, *opponents],
+                    computers=computers,
+                )
             )
             return game, gcg.dumps(game)
 
