@@ -790,12 +790,15 @@ def test_game_legal_moves_states(enable: Lexicon) -> None:
 def test_bad_input_raises_clear_errors(enable: Lexicon, spanish: Lexicon) -> None:
     rules = preset("naspa")
     board = Board(rules.layout)
-    with pytest.raises(ValueError, match="alphabet"):
-        generate_moves(board, [99], enable, rules)
+    for bad in ([99], [1, -1], [1, 2.0], [1, "A"], [27]):  # tile ids are 0..26 in ENABLE
+        with pytest.raises(ValueError, match=f"tile {bad[-1]!r} is not a rack tile"):
+            generate_moves(board, bad, enable, rules)
     with pytest.raises(ValueError, match="alphabet"):
         generate_moves(board, "AB", spanish, rules)
-    with pytest.raises(ValueError, match="board"):
-        generate_moves(Board(preset("super").layout), "AB", enable, rules)
+    for _ in range(2):  # checked on every call, not only the first of these inputs
+        with pytest.raises(ValueError, match="board"):
+            generate_moves(Board(preset("super").layout), "AB", enable, rules)
+        assert len(generate_moves(board, "AB", enable, rules)) > 1
     with pytest.raises(ValueError, match="top"):
         generate_moves(board, "AB", enable, rules, top=-1)
 

@@ -37,6 +37,7 @@ move for move.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import TYPE_CHECKING, Any, overload
@@ -429,14 +430,25 @@ def _counts_of(rack: RackLike, lexicon: Lexicon) -> list[int]:
         return counts
     tiles = lexicon.alphabet.parse(rack.strip().upper()) if isinstance(rack, str) else rack
     counts = [0] * size
-    for t in tiles:
-        if not isinstance(t, int) or not 0 <= t < size:
-            raise ValueError(
-                f"tile {t!r} is not a rack tile of the {lexicon.alphabet.name} alphabet "
-                f"(0 for a blank, 1..{size - 1} for letters)"
-            )
-        counts[t] += 1
+    try:  # checked in bulk (this runs on every call): an index outside 0..size-1 fails
+        for t in tiles:
+            counts[t] += 1
+        if tiles and min(tiles) < 0:
+            raise IndexError
+    except (IndexError, TypeError):
+        bad = next(t for t in tiles if not _is_tile_id(t, size))
+        raise ValueError(
+            f"tile {bad!r} is not a rack tile of the {lexicon.alphabet.name} alphabet "
+            f"(0 for a blank, 1..{size - 1} for letters)"
+        ) from None
     return counts
+
+
+def _is_tile_id(t: object, size: int) -> bool:
+    try:
+        return 0 <= operator.index(t) < size  # type: ignore[call-overload]
+    except TypeError:
+        return False
 
 
 def _leave_of(counts: Sequence[int], used: Sequence[int]) -> list[int]:
@@ -647,6 +659,41 @@ def compiled_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) ->
     return gen
 
 
+# (id of the board's layout, lexicon, rules, leaves) -> (those four, their generator or None)
+_CHECKED: dict[tuple[int, int, int, int], tuple[Any, Any, Any, Any, Any]] = {}
+
+
+def _checked_generator(
+    board: Board, lexicon: Lexicon, rules: Rules, leaves: Leaves | None
+) -> Any:
+    """The compiled generator for these inputs, once they are checked to fit together (or
+    None where the reference must do: alphabets of more than 63 letters, no compiled core, a
+    graph too large for the core's private copy). Kept per inputs, which are immutable: a
+    caller asking position after position pays for the checks once."""
+    layout = board.layout
+    key = (id(layout), id(lexicon), id(rules), id(leaves))
+    hit = _CHECKED.get(key)
+    if (
+        hit is not None
+        and hit[0] is layout
+        and hit[1] is lexicon
+        and hit[2] is rules
+        and hit[3] is leaves
+    ):
+        return hit[4]
+    gen = None
+    if len(lexicon.alphabet) <= 63 and _native_available():
+        _check_inputs(board, lexicon, rules)
+        try:
+            gen = compiled_generator(lexicon, rules, leaves)
+        except ValueError:  # a graph too large for the compiled generator's private copy
+            gen = None
+    if len(_CHECKED) > 64:
+        _CHECKED.clear()
+    _CHECKED[key] = (layout, lexicon, rules, leaves, gen)
+    return gen
+
+
 def generate_moves(
     board: Board,
     rack: RackLike,
@@ -678,15 +725,11 @@ def generate_moves(
     rules = preset(rules)
     if top is not None and top < 0:
         raise ValueError(f"top must be a positive number of moves, not {top}")
-    if reference or len(lexicon.alphabet) > 63 or not _native_available():
+    gen = None if reference else _checked_generator(board, lexicon, rules, leaves)
+    if gen is None:
         return _reference_list(board, rack, lexicon, rules, top, leaves, bag_count, mirrors)
-    _check_inputs(board, lexicon, rules)
     counts = _counts_of(rack, lexicon)
     sizes = exchange_sizes(rules, sum(counts), bag_count)
-    try:
-        gen = compiled_generator(lexicon, rules, leaves)
-    except ValueError:  # a graph too large for the compiled generator's private copy
-        return _reference_list(board, rack, lexicon, rules, top, leaves, bag_count, mirrors)
     buffer = gen.generate(
         board.cell_bytes(), counts, sizes.stop - 1 if sizes else 0, top or 0, mirrors, sort
     )
