@@ -222,6 +222,7 @@ struct Gen {
     uint64_t held = 0;          // those of them the search has not put down yet (place/unplace)
     int blanks = 0;             // the blanks on the rack
     bool first = false;
+    uint32_t near_lines[2] = {~uint32_t(0), ~uint32_t(0)};  // by direction: lines that may hold an anchor
     const Request& req;
     int top = 0;
     std::vector<Move> out;
@@ -286,12 +287,20 @@ struct Gen {
         for (int t = 1; t <= nletters; ++t) rack_key += counts[t] * c.words.letter_key[t];
         if (blanks > 0) playable = all_letters();
         cross_letters = all_letters();
-        first = true;
-        for (int i = 0; i < rows * cols; ++i) {
-            if (cells[i]) {
-                first = false;
-                break;
+        // the lines a tile is on or next to: no other line holds an anchor (but on an empty board)
+        uint32_t tile_rows = 0, tile_cols = 0;
+        for (int r = 0, i = 0; r < rows; ++r) {
+            for (int col = 0; col < cols; ++col, ++i) {
+                if (cells[i]) {
+                    tile_rows |= uint32_t(1) << r;
+                    tile_cols |= uint32_t(1) << col;
+                }
             }
+        }
+        first = tile_rows == 0;
+        if (!first) {
+            near_lines[0] = tile_rows | tile_rows << 1 | tile_rows >> 1;
+            near_lines[1] = tile_cols | tile_cols << 1 | tile_cols >> 1;
         }
         build_leaves();
     }
@@ -1270,6 +1279,7 @@ struct Gen {
         const int dirs = directions();
         for (int dir = 0; dir < dirs; ++dir) {
             for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                if (!((near_lines[dir] >> index) & 1)) continue;
                 load_line(dir, index);
                 bool any_anchor = false;
                 for (int p = 0; p < N && !any_anchor; ++p) any_anchor = lanchor[p] && !ltile[p];
@@ -1322,6 +1332,7 @@ struct Gen {
         const int dirs = directions();
         for (int dir = 0; dir < dirs; ++dir) {
             for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                if (!((near_lines[dir] >> index) & 1)) continue;
                 load_line(dir, index);
                 line_spans(spans);
             }
@@ -1616,6 +1627,7 @@ struct Gen {
             if (c.anagram()) {
                 for (int dir = 0; dir < dirs; ++dir) {
                     for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                        if (!((near_lines[dir] >> index) & 1)) continue;
                         load_line(dir, index);
                         clabbers_line();
                     }
