@@ -1016,7 +1016,7 @@ struct Gen {
     }
 
     // The key (WordSets) of the board letters of the span L..R of the loaded line.
-    uint64_t board_key(int L, int R) const {
+    uint64_t span_board_key(int L, int R) const {
         uint64_t key = 0;
         for (int p = L; p <= R; ++p) {
             if (ltile[p]) key += c.words.letter_key[ltile[p] & ~BLANK_BIT];
@@ -1068,7 +1068,7 @@ struct Gen {
         if (blanks == 1 && c.words.built()) {
             // one lookup per letter the blank may stand for; a false positive only adds a
             // letter no word of the span takes, which the walk then finds nothing for
-            const uint64_t base = rack_key + board_key(L, R);
+            const uint64_t base = rack_key + span_board_key(L, R);
             for (int t = 1; t <= nletters; ++t) {
                 if (c.words.maybe(base + c.words.letter_key[t])) res.blank_as |= uint64_t(1) << t;
             }
