@@ -444,9 +444,9 @@ def _counts_of(rack: RackLike, lexicon: Lexicon) -> list[int]:
     return counts
 
 
-def _is_tile_id(t: object, size: int) -> bool:
+def _is_tile_id(t: Any, size: int) -> bool:
     try:
-        return 0 <= operator.index(t) < size  # type: ignore[call-overload]
+        return 0 <= operator.index(t) < size
     except TypeError:
         return False
 
