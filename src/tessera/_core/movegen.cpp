@@ -222,7 +222,8 @@ struct Gen {
     uint64_t held = 0;          // those of them the search has not put down yet (place/unplace)
     int blanks = 0;             // the blanks on the rack
     bool first = false;
-    uint32_t near_lines[2] = {~uint32_t(0), ~uint32_t(0)};  // by direction: lines that may hold an anchor
+    // by direction, the lines that may hold an anchor: those a tile is on or next to
+    uint32_t near_lines[2] = {~uint32_t(0), ~uint32_t(0)};
     const Request& req;
     int top = 0;
     std::vector<Move> out;
@@ -1269,6 +1270,19 @@ struct Gen {
         return !req.mirrors && first && c.transpose_symmetric() ? 1 : 2;
     }
 
+    // fn() for each line that may hold an anchor (near_lines), loaded.
+    template <typename Fn>
+    void each_line(Fn&& fn) {
+        const int dirs = directions();
+        for (int dir = 0; dir < dirs; ++dir) {
+            for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
+                if (!((near_lines[dir] >> index) & 1)) continue;
+                load_line(dir, index);
+                fn();
+            }
+        }
+    }
+
     // Every play of the board, by spans: per line and first square L, one walk (fill_starts)
     // for every last square R that makes L..R a span some play could cover -- an anchor among
     // its squares, 1..rack_total empty ones each of which some rack tile may fill, no tile
@@ -1276,52 +1290,50 @@ struct Gen {
     // walk shares what the plays starting on one square have in common, which the GADDAG's
     // per-anchor search repeats for every anchor they cover.
     void all_by_spans() {
-        const int dirs = directions();
-        for (int dir = 0; dir < dirs; ++dir) {
-            for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
-                if (!((near_lines[dir] >> index) & 1)) continue;
-                load_line(dir, index);
-                bool any_anchor = false;
-                for (int p = 0; p < N && !any_anchor; ++p) any_anchor = lanchor[p] && !ltile[p];
-                if (!any_anchor) continue;
-                int pivot_at[MAX_DIM];
-                for (int L = 0; L < N; ++L) {
-                    ends_of[L] = 0;
-                    pivot_at[L] = -1;
-                    if (!empty_at(L - 1)) continue;
-                    uint32_t ends = 0;
-                    int k = 0;
-                    bool anchored = false;
-                    for (int R = L; R < N; ++R) {
-                        if (!ltile[R]) {
-                            if (k == rack_total || !(lmask[R] & playable)) break;
-                            ++k;
-                            anchored = anchored || lanchor[R];
-                        }
-                        if (!anchored || !empty_at(R + 1)) continue;
-                        if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) {
-                            continue;
-                        }
-                        ends |= uint32_t(1) << R;
-                    }
-                    ends_of[L] = ends;
-                    if (ends) pivot_at[L] = pivot_of(L, ends);
+        each_line([&] { line_by_spans(); });
+    }
+
+    // The full list's plays of the loaded line (all_by_spans).
+    void line_by_spans() {
+        bool any_anchor = false;
+        for (int p = 0; p < N && !any_anchor; ++p) any_anchor = lanchor[p] && !ltile[p];
+        if (!any_anchor) return;
+        int pivot_at[MAX_DIM];
+        for (int L = 0; L < N; ++L) {
+            ends_of[L] = 0;
+            pivot_at[L] = -1;
+            if (!empty_at(L - 1)) continue;
+            uint32_t ends = 0;
+            int k = 0;
+            bool anchored = false;
+            for (int R = L; R < N; ++R) {
+                if (!ltile[R]) {
+                    if (k == rack_total || !(lmask[R] & playable)) break;
+                    ++k;
+                    anchored = anchored || lanchor[R];
                 }
-                // the groups that share a pivot share their walk's squares from the pivot
-                // leftwards: one walk serves them all
-                for (int L = 0; L < N; ++L) {
-                    if (pivot_at[L] < 0) continue;
-                    const int pivot = pivot_at[L];
-                    uint32_t starts = 0;
-                    for (int M = L; M <= pivot; ++M) {
-                        if (pivot_at[M] == pivot) {
-                            starts |= uint32_t(1) << M;
-                            pivot_at[M] = -1;
-                        }
-                    }
-                    fill_starts(pivot, starts);
+                if (!anchored || !empty_at(R + 1)) continue;
+                if (R - L + 1 < c.min_word_length || (first && k < c.min_first_tiles)) {
+                    continue;
+                }
+                ends |= uint32_t(1) << R;
+            }
+            ends_of[L] = ends;
+            if (ends) pivot_at[L] = pivot_of(L, ends);
+        }
+        // the groups that share a pivot share their walk's squares from the pivot
+        // leftwards: one walk serves them all
+        for (int L = 0; L < N; ++L) {
+            if (pivot_at[L] < 0) continue;
+            const int pivot = pivot_at[L];
+            uint32_t starts = 0;
+            for (int M = L; M <= pivot; ++M) {
+                if (pivot_at[M] == pivot) {
+                    starts |= uint32_t(1) << M;
+                    pivot_at[M] = -1;
                 }
             }
+            fill_starts(pivot, starts);
         }
     }
 
@@ -1329,14 +1341,7 @@ struct Gen {
     void all_spans(std::vector<Span>& spans) {
         spans.clear();
         scratch.groups.clear();
-        const int dirs = directions();
-        for (int dir = 0; dir < dirs; ++dir) {
-            for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
-                if (!((near_lines[dir] >> index) & 1)) continue;
-                load_line(dir, index);
-                line_spans(spans);
-            }
-        }
+        each_line([&] { line_spans(spans); });
     }
 
     void top_spans() {
@@ -1623,15 +1628,8 @@ struct Gen {
         if (rack_total > 0) {
             if (!c.anagram()) cross_letters = playable;
             compute_cross_checks();
-            const int dirs = directions();
             if (c.anagram()) {
-                for (int dir = 0; dir < dirs; ++dir) {
-                    for (int index = 0; index < (dir == 0 ? rows : cols); ++index) {
-                        if (!((near_lines[dir] >> index) & 1)) continue;
-                        load_line(dir, index);
-                        clabbers_line();
-                    }
-                }
+                each_line([&] { clabbers_line(); });
             } else if (top <= 0) {
                 all_by_spans();
             } else {
