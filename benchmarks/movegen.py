@@ -4,7 +4,9 @@ Run with ``python -m benchmarks movegen``. Reads ``benchmarks/data/movegen_posit
 (600 positions written by ``benchmarks/_make_movegen_positions.py``) and measures, in one run:
 
 * the compiled generator, every move ranked (``generate_moves``), over all positions;
-* the compiled generator, best move only (``top=1``), without and with leave values;
+* the compiled generator, best move only (``top=1``), without and with leave values, and the
+  compiled call alone (board bytes, rack counts and generator ready beforehand): the
+  difference is what ``generate_moves``'s Python layer adds to each call;
 * the pure-Python reference, every move ranked, over every 10th position — and the compiled
   generator again over exactly those positions, so the speed ratio compares like with like;
 * what building the compiled generator for ENABLE costs: CPU time, resident memory, and the
@@ -114,7 +116,13 @@ def generator_footprint(lex: Any, rules: Any, leaves: Any) -> dict[str, float]:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("TESSERA_CACHE_DIR", tmp)
-        from tessera.movegen import generate_moves, reference_moves
+        from tessera.movegen import (
+            _counts_of,
+            compiled_generator,
+            exchange_sizes,
+            generate_moves,
+            reference_moves,
+        )
 
         positions, lex, leaves = _load()
         fp = generator_footprint(lex, positions[0][2], leaves)  # the first build: fresh memory
@@ -130,6 +138,22 @@ def main() -> None:
                     len(generate_moves(b, r, lex, rules, top=top, leaves=lv, bag_count=bag))
                     for b, r, rules, bag in pos
                 )
+
+            return run
+
+        def binding(pos: list, lv: object) -> Callable[[], int]:
+            calls = [
+                (
+                    compiled_generator(lex, rules, lv),
+                    b.cell_bytes(),
+                    _counts_of(r, lex),
+                    len(exchange_sizes(rules, len(r), bag)),
+                )
+                for b, r, rules, bag in pos
+            ]
+
+            def run() -> int:
+                return sum(len(g.generate(c, k, x, 1, True, True)) for g, c, k, x in calls)
 
             return run
 
@@ -156,10 +180,18 @@ def main() -> None:
             modes += [
                 ("compiled, top 1 (score + leave)", compiled(positions, 1, leaves)),
                 ("compiled, all moves (score + leave)", compiled(positions, None, leaves)),
+                ("compiled call alone, top 1 (score + leave)", binding(positions, leaves)),
             ]
         timed = _interleaved([fn for _, fn in modes], REPEATS)
         for (label, _), (cpu, wall, moves) in zip(modes, timed, strict=True):
             _line(label, n, cpu, wall, moves)
+        if leaves is not None:
+            full, bare = timed[2][0] / n, timed[4][0] / n
+            print(
+                f"  generate_moves over the compiled call alone, top 1 (score + leave): "
+                f"{(full - bare) * 1e6:.1f} us of {full * 1e6:.1f} us per position "
+                f"({(full - bare) / full:.1%})"
+            )
         (all_cpu, _, all_moves), (t1_cpu, _, _) = timed[0], timed[1]
         print(f"  average {all_moves / n:,.0f} moves per position")
         print(
