@@ -186,11 +186,25 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.wait_for_url("**/g/*")
     wait_my_turn(page)
     check(page, "a game in progress", problems)
+    # The look-ahead's answer is held until a quick hint is on the board: it redraws the list,
+    # and when the computer's choice is an exchange or a pass it holds no play to click.
+    held: list[Any] = []
+
+    def hold_look_ahead(route: Any) -> None:
+        if (route.request.post_data_json or {}).get("think"):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/games/*/hints", hold_look_ahead)
     page.click("#hint-btn")
     page.wait_for_function("() => !document.getElementById('hint-status').hidden")
     page.locator("#hints button").first.click()
     page.wait_for_function("() => document.getElementById('preview').dataset.ok === '1'")
     check(page, "a game with a hint on the board", problems)
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/games/*/hints", hold_look_ahead)
     seq = page.evaluate("window.tessera.state.seq")
     page.click("#play-btn")
     page.wait_for_function(f"() => window.tessera.state.seq > {seq}")
