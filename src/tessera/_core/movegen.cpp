@@ -889,6 +889,16 @@ struct Gen {
         seg_key[m] = run_key;
         next_anchor[m] = m;
         for (int e = m - 1; e >= 0; --e) next_anchor[e] = lanchor[pos[e]] ? e : next_anchor[e + 1];
+        // With no blank on a rack of 6 or more, a span of all its tiles or all but one is kept
+        // only if the word filter allows it (whole_rack_fits, all_but_one_leave): a group whose
+        // anchor lies so far that it has no shorter span is ruled out by those lookups alone,
+        // before its squares are read. key_upto[x]: the board letters' key before empty square x.
+        const bool filtered = one_kept_n > 0;
+        uint64_t key_upto[MAX_DIM + 2];
+        if (filtered) {
+            key_upto[0] = 0;
+            for (int x = 0; x <= m; ++x) key_upto[x + 1] = key_upto[x] + seg_key[x];
+        }
         int sq[MAX_RACK], coef[MAX_RACK], firsts[MAX_RACK];  // firsts: best_pairing's `first`
         const int min_length = c.min_word_length, min_tiles = first ? c.min_first_tiles : 0;
         // the rack as locals: the calls below (push_back, the filter's lookups) would otherwise
@@ -902,6 +912,15 @@ struct Gen {
             const int A = next_anchor[i];
             if (A == m) break;
             if (A - i + 1 > rack_total) continue;
+            if (filtered && A - i + 2 >= rack_total) {
+                // spans of rack_total - 1 tiles (to empty square i + rack_total - 2) and of
+                // rack_total (to i + rack_total - 1)
+                const int j6 = i + rack_total - 2, j7 = j6 + 1;
+                const bool six = j6 >= A && j6 < m &&
+                                 all_but_one_leave(key_upto[j6 + 2] - key_upto[i]) != NO_BOUND;
+                const bool seven = j7 < m && c.words.maybe(rack_key + key_upto[j7 + 2] - key_upto[i]);
+                if (!six && !seven) continue;
+            }
             const int L = i == 0 ? 0 : pos[i - 1] + 1;
             const uint32_t group_begin = static_cast<uint32_t>(spans.size());
             double best_all = NO_BOUND, best_keep = NO_BOUND, best_blank = NO_BOUND;
@@ -1050,7 +1069,8 @@ struct Gen {
         std::vector<std::pair<uint64_t, WholeRack>> whole_rack_memo;
         std::vector<Span> spans;
         std::vector<Group> groups;
-        std::vector<std::pair<double, uint32_t>> heap;
+        std::vector<int> bucket_head, bucket_next;  // fill_groups' queue
+        std::vector<double> bucket_max;
     };
     static Scratch& thread_scratch() {
         thread_local Scratch s;
@@ -1367,17 +1387,40 @@ struct Gen {
         walking = kind;
         const std::vector<Span>& spans = scratch.spans;
         std::vector<Group>& groups = scratch.groups;
-        std::vector<std::pair<double, uint32_t>>& heap = scratch.heap;  // (best bound, group)
         const auto bound_of = [kind](const Span& x) {
             return kind == BLANK_DOWN                   ? x.blank_bound
                    : kind == KEEP_BLANKS && x.blank_down ? NO_BOUND
                                                          : x.bound;
         };
-        heap.clear();
-        for (uint32_t gi = 0; gi < groups.size(); ++gi) {
-            Group& g = groups[gi];
+        // The groups by their best bound in a bucket queue (a bucket per point, or wider when
+        // the bounds span more than 4,096 points): most are never taken out, so ordering them
+        // all (a heap) costs more than the walks gain from an exact order within a point.
+        double lo = std::numeric_limits<double>::infinity(), hi = NO_BOUND;
+        for (Group& g : groups) {
             g.filled = false;
-            if (g.best[kind] != NO_BOUND) heap.emplace_back(g.best[kind], gi);
+            if (g.best[kind] == NO_BOUND) continue;
+            lo = std::min(lo, g.best[kind]);
+            hi = std::max(hi, g.best[kind]);
+        }
+        if (hi == NO_BOUND) {
+            walking = ALL_PLAYS;
+            return;
+        }
+        const double width = std::max(1.0, (hi - lo) / 4096.0);
+        const int nbuckets = static_cast<int>((hi - lo) / width) + 1;
+        std::vector<int>& head = scratch.bucket_head;
+        std::vector<int>& next = scratch.bucket_next;
+        std::vector<double>& top_of = scratch.bucket_max;  // per bucket, its best bound
+        head.assign(nbuckets, -1);
+        top_of.assign(nbuckets, NO_BOUND);
+        next.resize(groups.size());
+        for (uint32_t gi = 0; gi < groups.size(); ++gi) {
+            const double b = groups[gi].best[kind];
+            if (b == NO_BOUND) continue;
+            const int k = std::min(nbuckets - 1, static_cast<int>((b - lo) / width));
+            next[gi] = head[k];
+            head[k] = static_cast<int>(gi);
+            top_of[k] = std::max(top_of[k], b);
         }
         const auto live_ends = [&](const Group& g) {
             uint32_t ends = 0;
@@ -1392,14 +1435,15 @@ struct Gen {
             const Span& y = spans[groups[b].begin];
             return x.dir == y.dir && x.line == y.line;
         };
-        auto lower = [](const std::pair<double, uint32_t>& x,
-                        const std::pair<double, uint32_t>& y) { return x.first < y.first; };
-        std::make_heap(heap.begin(), heap.end(), lower);
-        while (!heap.empty() && !hopeless(heap.front().first)) {
-            std::pop_heap(heap.begin(), heap.end(), lower);
-            const uint32_t gi = heap.back().second;
-            heap.pop_back();
-            if (groups[gi].filled) continue;
+        for (int bucket = nbuckets - 1; bucket >= 0;) {
+            if (head[bucket] < 0) {
+                --bucket;
+                continue;
+            }
+            if (hopeless(top_of[bucket])) break;  // and so is every bound below it
+            const uint32_t gi = static_cast<uint32_t>(head[bucket]);
+            head[bucket] = next[gi];
+            if (groups[gi].filled || hopeless(groups[gi].best[kind])) continue;
             const Span& sp = spans[groups[gi].begin];
             load_line(sp.dir, sp.line);
             const uint32_t ends = live_ends(groups[gi]);  // not 0: its best span is live
