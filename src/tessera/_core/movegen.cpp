@@ -772,7 +772,7 @@ struct Gen {
         }
         const int score = main_sum * wm + cross + c.bingo[tiles];
         const double equity = static_cast<double>(score) + leave_by_used[used];
-        if (top > 0 && static_cast<int>(out.size()) == top && equity < out.front().equity) return;
+        if (equity < bar) return;
         Move m;
         m.equity = equity;
         m.score = score;
@@ -798,7 +798,12 @@ struct Gen {
             out.back() = m;
             std::push_heap(out.begin(), out.end(), better);
         }
+        if (static_cast<int>(out.size()) == top) bar = out.front().equity;
     }
+
+    // With top N: the equity of the N-th move found, once N are found (until then no bound);
+    // a play worth less cannot enter the top N.
+    double bar = NO_BOUND;
 
     // -- the search ------------------------------------------------------------------------
 
@@ -840,7 +845,7 @@ struct Gen {
 
     // True if nothing bounded by b can enter the top N found so far.
     bool hopeless(double b) const {
-        return static_cast<int>(out.size()) == top && b < out.front().equity;
+        return b < bar;
     }
 
     // -- top-N: spans ranked by upper bounds ---------------------------------------------------
