@@ -117,7 +117,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ.setdefault("TESSERA_CACHE_DIR", tmp)
         from tessera.movegen import (
-            _counts_of,
             compiled_generator,
             exchange_sizes,
             generate_moves,
@@ -146,7 +145,7 @@ def main() -> None:
                 (
                     compiled_generator(lex, rules, lv),
                     b.cell_bytes(),
-                    _counts_of(r, lex),
+                    bytes(r),
                     len(exchange_sizes(rules, len(r), bag)),
                 )
                 for b, r, rules, bag in pos

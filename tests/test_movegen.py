@@ -803,6 +803,28 @@ def test_bad_input_raises_clear_errors(enable: Lexicon, spanish: Lexicon) -> Non
         generate_moves(board, "AB", enable, rules, top=-1)
 
 
+def test_every_form_of_a_rack_gives_the_same_moves(enable: Lexicon) -> None:
+    """Text, tile ids (list, tuple, bytes) and a Rack reach the compiled generator by two roads
+    (tile ids counted by the core, a Rack's counts); all give one list, exchanges included."""
+    from tessera.movegen import compiled_generator
+
+    rules = preset("naspa")
+    board, alphabet = Board(rules.layout), enable.alphabet
+    ids = alphabet.parse("QUITEA?")
+    forms = ["quitea?", ids, tuple(ids), bytes(ids), Rack(alphabet.size, ids)]
+    lists = [generate_moves(board, f, enable, rules, bag_count=80) for f in forms]
+    keys = [[(move_key(m), ml.equity(i)) for i, m in enumerate(ml)] for ml in lists]
+    assert len(keys[0]) > 100 and any(isinstance(m, Exchange) for m in lists[0])
+    assert all(k == keys[0] for k in keys[1:])
+    raw = compiled_generator(enable, rules, None)
+    with pytest.raises(ValueError, match="tile 27 is not a rack tile"):
+        raw.generate(board.cell_bytes(), bytes([1, 27]), 0, 1)
+    with pytest.raises(ValueError, match="at most 15 tiles"):
+        raw.generate(board.cell_bytes(), bytes([1] * 16), 0, 1)
+    with pytest.raises(ValueError, match=r"tile 200 is not a rack tile of the"):
+        generate_moves(board, bytes([1, 200]), enable, rules)
+
+
 def test_moves_command(enable: Lexicon, tmp_path: Path) -> None:
     from tessera.cli import main
     from tessera.formats.cgp import dumps

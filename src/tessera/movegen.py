@@ -87,13 +87,17 @@ def exchange_sizes(rules: Rules, rack_len: int, bag_count: int | None) -> range:
     """How many tiles may be exchanged (R4.3): none when ``bag_count`` is None (unknown);
     otherwise 1..rack size when the bag holds ``rules.exchange_min_bag`` tiles, and with no
     minimum (None) at most as many as the bag holds."""
+    return range(1, _max_exchange(rules, rack_len, bag_count) + 1)
+
+
+def _max_exchange(rules: Rules, rack_len: int, bag_count: int | None) -> int:
+    """The most tiles that may be exchanged (0: no exchange); see :func:`exchange_sizes`."""
     if bag_count is None:
-        return range(0)
-    if rules.exchange_min_bag is None:
-        return range(1, min(rack_len, bag_count) + 1)
-    if bag_count < rules.exchange_min_bag:
-        return range(0)
-    return range(1, min(rack_len, bag_count) + 1)
+        return 0
+    floor = rules.exchange_min_bag
+    if floor is not None and bag_count < floor:
+        return 0
+    return min(rack_len, bag_count)
 
 
 def _exchanges(counts: Sequence[int], sizes: range) -> list[tuple[int, ...]]:
@@ -728,12 +732,29 @@ def generate_moves(
     gen = None if reference else _checked_generator(board, lexicon, rules, leaves)
     if gen is None:
         return _reference_list(board, rack, lexicon, rules, top, leaves, bag_count, mirrors)
-    counts = _counts_of(rack, lexicon)
-    sizes = exchange_sizes(rules, sum(counts), bag_count)
+    tiles, n = _compiled_rack(rack, lexicon)
     buffer = gen.generate(
-        board.cell_bytes(), counts, sizes.stop - 1 if sizes else 0, top or 0, mirrors, sort
+        board.cell_bytes(), tiles, _max_exchange(rules, n, bag_count), top or 0, mirrors, sort
     )
     return MoveList(buffer=buffer, alphabet=lexicon.alphabet)
+
+
+def _compiled_rack(rack: RackLike, lexicon: Lexicon) -> tuple[bytes | list[int], int]:
+    """The rack as the compiled generator takes it, and its number of tiles: its tile ids as
+    bytes (counted by the core), or counts per tile id for a Rack. A bad tile raises the
+    ValueError of :func:`_counts_of`."""
+    if isinstance(rack, Rack):
+        counts = _counts_of(rack, lexicon)
+        return counts, sum(counts)
+    tiles = lexicon.alphabet.parse(rack.strip().upper()) if isinstance(rack, str) else rack
+    try:
+        ids = bytes(tiles)  # ints 0..255 only
+    except (TypeError, ValueError):
+        ids = None
+    if ids is None or (ids and max(ids) > len(lexicon.alphabet)):
+        counts = _counts_of(tiles, lexicon)  # raises, naming the tile
+        return counts, sum(counts)
+    return ids, len(ids)
 
 
 def _reference_list(

@@ -11,6 +11,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 #include "kwg.hpp"
@@ -1918,8 +1919,16 @@ class MoveResult {
     std::vector<Move> moves_;
 };
 
+// The contents of a bytes object, without a copy (it is immutable, and the caller holds it).
+std::string_view bytes_view(const py::bytes& b) {
+    char* data = nullptr;
+    Py_ssize_t len = 0;
+    if (PyBytes_AsStringAndSize(b.ptr(), &data, &len) != 0) throw py::error_already_set();
+    return {data, static_cast<size_t>(len)};
+}
+
 // The board as tile ids (bytes, row-major) and the rack as counts per tile id, checked.
-void check_position(const Config& cfg, const std::string& board, const std::vector<int>& rack) {
+void check_position(const Config& cfg, std::string_view board, const std::vector<int>& rack) {
     if (static_cast<int>(board.size()) != cfg.rows * cfg.cols) {
         throw py::value_error("the board has " + std::to_string(board.size()) +
                               " squares; the layout has " + std::to_string(cfg.rows * cfg.cols));
@@ -1946,7 +1955,7 @@ void check_position(const Config& cfg, const std::string& board, const std::vect
 
 MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::vector<int>& rack,
                        int max_exchange, int top, bool mirrors, bool sort) {
-    const std::string board = cells;
+    const std::string_view board = bytes_view(cells);
     check_position(gen.config(), board, rack);
     if (top < 0) throw py::value_error("top must be 0 (all) or a positive number");
     int total = 0;
@@ -1966,10 +1975,28 @@ MoveResult generate_py(const Generator& gen, const py::bytes& cells, const std::
     return MoveResult(std::move(moves));
 }
 
+// The same with the rack as its tiles (bytes of tile ids, 0 a blank), counted here.
+MoveResult generate_tiles_py(const Generator& gen, const py::bytes& cells, const py::bytes& tiles,
+                             int max_exchange, int top, bool mirrors, bool sort) {
+    const std::string_view rack_tiles = bytes_view(tiles);
+    if (rack_tiles.size() > static_cast<size_t>(tessera::movegen::MAX_RACK)) {
+        throw py::value_error("racks of at most " + std::to_string(tessera::movegen::MAX_RACK) +
+                              " tiles");
+    }
+    const int n = gen.config().letters();
+    std::vector<int> rack(n + 1, 0);
+    for (const char c : rack_tiles) {
+        const int t = static_cast<unsigned char>(c);
+        if (t > n) throw py::value_error("tile " + std::to_string(t) + " is not a rack tile");
+        ++rack[t];
+    }
+    return generate_py(gen, cells, rack, max_exchange, top, mirrors, sort);
+}
+
 std::vector<std::tuple<int, int, int, int, double>> bounds_py(const Generator& gen,
                                                               const py::bytes& cells,
                                                               const std::vector<int>& rack) {
-    const std::string board = cells;
+    const std::string_view board = bytes_view(cells);
     check_position(gen.config(), board, rack);
     return tessera::movegen::span_bounds(
         gen.config(), reinterpret_cast<const uint8_t*>(board.data()), rack, gen.leaves());
@@ -2116,12 +2143,16 @@ void register_movegen(py::module_& m) {
              py::arg("start_col"), py::arg("values"), py::arg("bingo"),
              py::arg("min_word_length"), py::arg("min_first_tiles"), py::arg("cover_start"),
              py::arg("leave_nodes"), py::arg("leave_values"))
-        .def("generate", &generate_py, py::arg("cells"), py::arg("rack"),
+        .def("generate", &generate_tiles_py, py::arg("cells"), py::arg("rack"),
              py::arg("max_exchange"), py::arg("top"), py::arg("mirrors") = true,
              py::arg("sort") = true,
-             "Moves of a rack (counts per tile id) on a board (bytes, row-major); with "
-             "mirrors=False an empty board that is its own mirror image lists plays across only; "
-             "with sort=False and top 0 the moves come in the order found, not ranked.")
+             "Moves of a rack (bytes of tile ids, 0 a blank; or counts per tile id) on a board "
+             "(bytes, row-major); with mirrors=False an empty board that is its own mirror image "
+             "lists plays across only; with sort=False and top 0 the moves come in the order "
+             "found, not ranked.")
+        .def("generate", &generate_py, py::arg("cells"), py::arg("rack"),
+             py::arg("max_exchange"), py::arg("top"), py::arg("mirrors") = true,
+             py::arg("sort") = true)
         .def("span_bounds", &bounds_py, py::arg("cells"), py::arg("rack"),
              "(direction 0 across / 1 down, line, first square, last square, upper bound) of "
              "every span a play could cover: no play covering it is worth more (for tests).")
