@@ -236,6 +236,11 @@ struct Gen {
     int next_held[MAX_LETTERS + 2] = {};
     std::vector<double>& leave_by_used;
     std::vector<int>& unlisted;  // codes of leaves the table does not hold
+    struct Listed {  // a leave the table holds: its code, tiles used, and index in the table
+        int code, n;
+        uint32_t index;
+    };
+    std::vector<Listed>& listed;
     double best_leave[MAX_RACK + 1] = {};
     // the same when the tiles used include a blank: the leave then keeps one blank fewer, and
     // a table rates a kept blank highly, so plays that put a blank down are bounded lower
@@ -275,7 +280,7 @@ struct Gen {
     Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, const Request& r)
         : scratch(thread_scratch()), c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols),
           nletters(cfg.letters()), req(r), top(r.top), leave_by_used(scratch.leave_by_used),
-          unlisted(scratch.unlisted), own(scratch.own), whole_rack_memo(scratch.whole_rack_memo) {
+          unlisted(scratch.unlisted), listed(scratch.listed), own(scratch.own), whole_rack_memo(scratch.whole_rack_memo) {
         whole_rack_memo.clear();
         ++scratch.generation;
         for (int t = 0; t <= nletters; ++t) {
@@ -332,7 +337,12 @@ struct Gen {
             endgame_leaves(codes);
         } else if (req.leaves != nullptr && !req.leaves->masked.empty()) {
             unlisted.clear();
+            listed.clear();
             leaves_from(next_held[0], true, 0, 0, 0, 0);
+            // the values are read once the walk has found them all (and asked for each): the
+            // table is megabytes, and reads issued together overlap where one at a time wait
+            const std::vector<float>& values = req.leaves->values;
+            for (const Listed& x : listed) note_leave(x.code, x.n, static_cast<double>(values[x.index]));
             value_unlisted_leaves(codes);
         } else {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
@@ -417,7 +427,8 @@ struct Gen {
             if (kept == 0) {
                 note_leave(code, rack_total, 0.0);
             } else if (on_path && accepts(lv.masked[node]) && index < lv.values.size()) {
-                note_leave(code, rack_total - kept, static_cast<double>(lv.values[index]));
+                prefetch(&lv.values[index]);
+                listed.push_back({code, rack_total - kept, static_cast<uint32_t>(index)});
             } else {
                 unlisted.push_back(code);  // value_unlisted_leaves values it
             }
@@ -1071,6 +1082,7 @@ struct Gen {
         std::vector<Line> lines = std::vector<Line>(2 * MAX_DIM);  // by direction, then index
         std::vector<double> leave_by_used;
         std::vector<int> unlisted;
+        std::vector<Listed> listed;
         CrossChecks own;
         std::vector<std::pair<uint64_t, WholeRack>> whole_rack_memo;
         std::vector<Span> spans;
