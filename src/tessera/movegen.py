@@ -665,6 +665,7 @@ def compiled_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) ->
 
 # (id of the board's layout, lexicon, rules, leaves) -> (those four, their generator or None)
 _CHECKED: dict[tuple[int, int, int, int], tuple[Any, Any, Any, Any, Any]] = {}
+_LAST_CHECKED: list[Any] = [None] * 5  # the entry the last call used
 
 
 def _checked_generator(
@@ -675,6 +676,9 @@ def _checked_generator(
     graph too large for the core's private copy). Kept per inputs, which are immutable: a
     caller asking position after position pays for the checks once."""
     layout = board.layout
+    last = _LAST_CHECKED
+    if last[0] is layout and last[1] is lexicon and last[2] is rules and last[3] is leaves:
+        return last[4]  # the same inputs as the call before (a caller's usual pattern)
     key = (id(layout), id(lexicon), id(rules), id(leaves))
     hit = _CHECKED.get(key)
     if (
@@ -684,6 +688,7 @@ def _checked_generator(
         and hit[2] is rules
         and hit[3] is leaves
     ):
+        _LAST_CHECKED[:] = hit
         return hit[4]
     gen = None
     if len(lexicon.alphabet) <= 63 and _native_available():
@@ -695,6 +700,7 @@ def _checked_generator(
     if len(_CHECKED) > 64:
         _CHECKED.clear()
     _CHECKED[key] = (layout, lexicon, rules, leaves, gen)
+    _LAST_CHECKED[:] = _CHECKED[key]
     return gen
 
 
@@ -733,16 +739,20 @@ def generate_moves(
     if gen is None:
         return _reference_list(board, rack, lexicon, rules, top, leaves, bag_count, mirrors)
     tiles, n = _compiled_rack(rack, lexicon)
-    buffer = gen.generate(
-        board.cell_bytes(), tiles, _max_exchange(rules, n, bag_count), top or 0, mirrors, sort
-    )
+    try:
+        buffer = gen.generate(
+            board.cell_bytes(), tiles, _max_exchange(rules, n, bag_count), top or 0, mirrors, sort
+        )
+    except ValueError:
+        _counts_of(tiles, lexicon)  # a tile id past the alphabet: the error that names it
+        raise
     return MoveList(buffer=buffer, alphabet=lexicon.alphabet)
 
 
 def _compiled_rack(rack: RackLike, lexicon: Lexicon) -> tuple[bytes | list[int], int]:
     """The rack as the compiled generator takes it, and its number of tiles: its tile ids as
-    bytes (counted by the core), or counts per tile id for a Rack. A bad tile raises the
-    ValueError of :func:`_counts_of`."""
+    bytes (counted and checked by the core), or counts per tile id for a Rack or ids that are
+    no bytes (the ValueError of :func:`_counts_of` for a bad one)."""
     if isinstance(rack, Rack):
         counts = _counts_of(rack, lexicon)
         return counts, sum(counts)
@@ -750,8 +760,6 @@ def _compiled_rack(rack: RackLike, lexicon: Lexicon) -> tuple[bytes | list[int],
     try:
         ids = bytes(tiles)  # ints 0..255 only
     except (TypeError, ValueError):
-        ids = None
-    if ids is None or (ids and max(ids) > len(lexicon.alphabet)):
         counts = _counts_of(tiles, lexicon)  # raises, naming the tile
         return counts, sum(counts)
     return ids, len(ids)

@@ -296,13 +296,17 @@ struct Gen {
         cross_letters = all_letters();
         // the lines a tile is on or next to: no other line holds an anchor (but on an empty board)
         uint32_t tile_rows = 0, tile_cols = 0;
-        for (int r = 0, i = 0; r < rows; ++r) {
-            for (int col = 0; col < cols; ++col, ++i) {
-                if (cells[i]) {
-                    tile_rows |= uint32_t(1) << r;
-                    tile_cols |= uint32_t(1) << col;
-                }
+        uint8_t in_col[MAX_DIM] = {};  // any tile in the column (OR of its squares)
+        for (int r = 0, i = 0; r < rows; ++r, i += cols) {
+            uint8_t in_row = 0;
+            for (int col = 0; col < cols; ++col) {
+                in_row |= cells[i + col];
+                in_col[col] |= cells[i + col];
             }
+            if (in_row) tile_rows |= uint32_t(1) << r;
+        }
+        for (int col = 0; col < cols; ++col) {
+            if (in_col[col]) tile_cols |= uint32_t(1) << col;
         }
         first = tile_rows == 0;
         if (!first) {
@@ -1946,9 +1950,15 @@ void check_position(const Config& cfg, std::string_view board, const std::vector
                               " squares; the layout has " + std::to_string(cfg.rows * cfg.cols));
     }
     const int n = cfg.letters();
-    for (unsigned char t : board) {
-        if (t != 0 && ((t & 0x7F) < 1 || (t & 0x7F) > n)) {
-            throw py::value_error("tile " + std::to_string(t) + " on the board is not a letter");
+    // a tile is 0 (empty) or a letter 1..n, 0x80 set for a blank: flagged without a branch
+    // per square, then found for the message
+    bool bad = false;
+    for (unsigned char t : board) bad |= (t & 0x7F) > n || t == 0x80;
+    if (bad) {
+        for (unsigned char t : board) {
+            if ((t & 0x7F) > n || t == 0x80) {
+                throw py::value_error("tile " + std::to_string(t) + " on the board is not a letter");
+            }
         }
     }
     if (static_cast<int>(rack.size()) != n + 1) {
