@@ -1648,7 +1648,7 @@ struct Gen {
 
     void exchange_from(int t, int n, int* take, int max_exchange, int code) {
         if (t > nletters) {
-            if (n < 1) return;
+            if (n < 1 || leave_by_used[code] < bar) return;  // (below the top N: add() skips it)
             Move m;
             m.kind = EXCHANGE;
             m.score = 0;
