@@ -665,7 +665,14 @@ def compiled_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) ->
 
 # (id of the board's layout, lexicon, rules, leaves) -> (those four, their generator or None)
 _CHECKED: dict[tuple[int, int, int, int], tuple[Any, Any, Any, Any, Any]] = {}
-_LAST_CHECKED: list[Any] = [None] * 5  # the entry the last call used
+# the entry the last call used: a tuple, rebound whole, so that a thread reading it while
+# another replaces it sees one entry or the other, never a mix
+_LAST_CHECKED: tuple[Any, Any, Any, Any, Any] = (None, None, None, None, None)
+
+
+def _remember_checked(entry: tuple[Any, Any, Any, Any, Any]) -> None:
+    global _LAST_CHECKED
+    _LAST_CHECKED = entry
 
 
 def _checked_generator(
@@ -688,7 +695,7 @@ def _checked_generator(
         and hit[2] is rules
         and hit[3] is leaves
     ):
-        _LAST_CHECKED[:] = hit
+        _remember_checked(hit)
         return hit[4]
     gen = None
     if len(lexicon.alphabet) <= 63 and _native_available():
@@ -700,7 +707,7 @@ def _checked_generator(
     if len(_CHECKED) > 64:
         _CHECKED.clear()
     _CHECKED[key] = (layout, lexicon, rules, leaves, gen)
-    _LAST_CHECKED[:] = _CHECKED[key]
+    _remember_checked(_CHECKED[key])
     return gen
 
 
