@@ -804,14 +804,17 @@ def test_bad_input_raises_clear_errors(enable: Lexicon, spanish: Lexicon) -> Non
 
 
 def test_every_form_of_a_rack_gives_the_same_moves(enable: Lexicon) -> None:
-    """Text, tile ids (list, tuple, bytes) and a Rack reach the compiled generator by two roads
-    (tile ids counted by the core, a Rack's counts); all give one list, exchanges included."""
+    """Text, tile ids (list, tuple, bytes, an int array) and a Rack reach the compiled
+    generator by two roads (tile ids counted by the core, counts); all give one list,
+    exchanges included -- an array is counted, not read as raw memory."""
+    from array import array
+
     from tessera.movegen import compiled_generator
 
     rules = preset("naspa")
     board, alphabet = Board(rules.layout), enable.alphabet
     ids = alphabet.parse("QUITEA?")
-    forms = ["quitea?", ids, tuple(ids), bytes(ids), Rack(alphabet.size, ids)]
+    forms = ["quitea?", ids, tuple(ids), bytes(ids), array("i", ids), Rack(alphabet.size, ids)]
     lists = [generate_moves(board, f, enable, rules, bag_count=80) for f in forms]
     keys = [[(move_key(m), ml.equity(i)) for i, m in enumerate(ml)] for ml in lists]
     assert len(keys[0]) > 100 and any(isinstance(m, Exchange) for m in lists[0])

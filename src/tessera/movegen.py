@@ -764,12 +764,16 @@ def _compiled_rack(rack: RackLike, lexicon: Lexicon) -> tuple[bytes | list[int],
         counts = _counts_of(rack, lexicon)
         return counts, sum(counts)
     tiles = lexicon.alphabet.parse(rack.strip().upper()) if isinstance(rack, str) else rack
-    try:
-        ids = bytes(tiles)  # ints 0..255 only
-    except (TypeError, ValueError):
-        counts = _counts_of(tiles, lexicon)  # raises, naming the tile
-        return counts, sum(counts)
-    return ids, len(ids)
+    if type(tiles) is bytes:
+        return tiles, len(tiles)
+    if type(tiles) in (list, tuple):  # (bytes() of an array would give its raw memory)
+        try:
+            ids = bytes(tiles)  # ints 0..255 only
+            return ids, len(ids)
+        except (TypeError, ValueError):
+            pass
+    counts = _counts_of(tiles, lexicon)  # raises, naming the tile, if one is bad
+    return counts, sum(counts)
 
 
 def _reference_list(
