@@ -747,6 +747,23 @@ def test_the_generator_reports_the_index_it_builds(enable: Lexicon, leaves_en: L
     assert bare.word_filter == (0, 0.0)
 
 
+def test_the_core_refuses_a_leave_value_that_is_not_finite(enable: Lexicon,
+                                                          leaves_en: Leaves) -> None:
+    """Top N sorts span bounds into buckets by value; a NaN or an infinity in a leave table
+    handed to the core directly (the Python loader refuses them first) is refused too."""
+    from array import array
+
+    from tessera import _core
+
+    for bad in (float("nan"), float("inf")):
+        values = array("f", leaves_en.values)
+        values[len(values) // 2] = bad
+        with pytest.raises(ValueError, match="not finite"):
+            _core.MoveGenerator(enable.kwg.nodes, None, False, 15, 15, [1] * 225, [1] * 225,
+                                7, 7, [0] + [1] * 26, [0] * 8, 2, 2, True,
+                                leaves_en.kwg.nodes, values)
+
+
 # -- the move list, the API and the command ------------------------------------------------------
 
 

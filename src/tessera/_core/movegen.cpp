@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <ctime>
 #include <limits>
@@ -1875,6 +1876,10 @@ Leaves make_leaves(std::vector<uint32_t> kwg, std::vector<float> values) {
     if (total != values.size()) {
         throw std::invalid_argument("leave table: " + std::to_string(values.size()) +
                                     " values for " + std::to_string(total) + " leaves");
+    }
+    for (const float v : values) {
+        // (bounds are sorted into buckets by value: a NaN or an infinity has no bucket)
+        if (!std::isfinite(v)) throw std::invalid_argument("leave table: a value is not finite");
     }
     out.values = std::move(values);
     return out;
