@@ -845,6 +845,26 @@ def test_every_form_of_a_rack_gives_the_same_moves(enable: Lexicon) -> None:
         generate_moves(board, bytes([1, 200]), enable, rules)
 
 
+def test_the_core_checks_every_square_of_the_board(enable: Lexicon) -> None:
+    """A square holds 0, a letter 1..26, or a letter with the blank bit (0x80); the core
+    refuses anything else -- an undesignated blank (0x80 alone) or an id past the alphabet --
+    wherever it lies on the board, naming the tile."""
+    from tessera.movegen import compiled_generator
+
+    rules = preset("naspa")
+    raw = compiled_generator(enable, rules, None)
+    rack = bytes(enable.alphabet.parse("AEIRST"))
+    good = bytearray(225)
+    good[112], good[113] = 1, 0x80 | 20  # A and a blank as T in the middle
+    assert len(raw.generate(bytes(good), rack, 0, 1)) == 1
+    for square in (0, 113, 224):
+        for tile in (0x80, 27, 0x80 | 27, 255):
+            bad = bytearray(good)
+            bad[square] = tile
+            with pytest.raises(ValueError, match=f"tile {tile} on the board is not a letter"):
+                raw.generate(bytes(bad), rack, 0, 1)
+
+
 def test_moves_command(enable: Lexicon, tmp_path: Path) -> None:
     from tessera.cli import main
     from tessera.formats.cgp import dumps

@@ -706,8 +706,9 @@ def _checked_generator(
             gen = None
     if len(_CHECKED) > 64:
         _CHECKED.clear()
-    _CHECKED[key] = (layout, lexicon, rules, leaves, gen)
-    _remember_checked(_CHECKED[key])
+    entry = (layout, lexicon, rules, leaves, gen)
+    _CHECKED[key] = entry
+    _remember_checked(entry)
     return gen
 
 
@@ -751,7 +752,8 @@ def generate_moves(
             board.cell_bytes(), tiles, _max_exchange(rules, n, bag_count), top or 0, mirrors, sort
         )
     except ValueError:
-        _counts_of(tiles, lexicon)  # a tile id past the alphabet: the error that names it
+        if isinstance(tiles, bytes):  # the core found a tile id past the alphabet:
+            _counts_of(tiles, lexicon)  # the error that names it and the alphabet
         raise
     return MoveList(buffer=buffer, alphabet=lexicon.alphabet)
 

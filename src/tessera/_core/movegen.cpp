@@ -281,7 +281,8 @@ struct Gen {
     Gen(const Config& cfg, const uint8_t* cells_, const std::vector<int>& rack, const Request& r)
         : scratch(thread_scratch()), c(cfg), cells(cells_), rows(cfg.rows), cols(cfg.cols),
           nletters(cfg.letters()), req(r), top(r.top), leave_by_used(scratch.leave_by_used),
-          unlisted(scratch.unlisted), listed(scratch.listed), own(scratch.own), whole_rack_memo(scratch.whole_rack_memo) {
+          unlisted(scratch.unlisted), listed(scratch.listed), own(scratch.own),
+          whole_rack_memo(scratch.whole_rack_memo) {
         whole_rack_memo.clear();
         ++scratch.generation;
         for (int t = 0; t <= nletters; ++t) {
@@ -347,7 +348,9 @@ struct Gen {
             // the values are read once the walk has found them all (and asked for each): the
             // table is megabytes, and reads issued together overlap where one at a time wait
             const std::vector<float>& values = req.leaves->values;
-            for (const Listed& x : listed) note_leave(x.code, x.n, static_cast<double>(values[x.index]));
+            for (const Listed& x : listed) {
+                note_leave(x.code, x.n, static_cast<double>(values[x.index]));
+            }
             value_unlisted_leaves(codes);
         } else {
             // every leave is worth 0: any number of tiles 0..rack_total can be used
@@ -940,7 +943,8 @@ struct Gen {
                 const int j6 = i + rack_total - 2, j7 = j6 + 1;
                 const bool six = j6 >= A && j6 < m &&
                                  all_but_one_leave(key_upto[j6 + 2] - key_upto[i]) != NO_BOUND;
-                const bool seven = j7 < m && c.words.maybe(rack_key + key_upto[j7 + 2] - key_upto[i]);
+                const bool seven =
+                    j7 < m && c.words.maybe(rack_key + key_upto[j7 + 2] - key_upto[i]);
                 if (!six && !seven) continue;
             }
             const int L = i == 0 ? 0 : pos[i - 1] + 1;
@@ -1962,7 +1966,8 @@ void check_position(const Config& cfg, std::string_view board, const std::vector
     if (bad) {
         for (unsigned char t : board) {
             if ((t & 0x7F) > n || t == 0x80) {
-                throw py::value_error("tile " + std::to_string(t) + " on the board is not a letter");
+                throw py::value_error("tile " + std::to_string(t) +
+                                      " on the board is not a letter");
             }
         }
     }
