@@ -680,14 +680,15 @@ def test_top_n_with_blanks_equals_the_head_of_the_full_list(
     assert checked >= 40
 
 
-@pytest.mark.parametrize("blanks", [0, 1])
+@pytest.mark.parametrize("blanks", [0, 1, 2])
 def test_top_n_finds_the_plays_of_the_whole_rack(
     enable: Lexicon, leaves_en: Leaves, blanks: int
 ) -> None:
     """Top-N leaves out a span that takes the whole rack when no word is an anagram of the
     rack and the span's board letters, and lets a blank of such a play stand only for the
-    letters that make one (with no blank or one, the lexicon's letter multisets are looked up
-    in a filter built at load, once per letter the blank may be). Racks that are anagrams of
+    letters that make one (the lexicon's letter multisets are looked up in a filter built at
+    load: once with no blank, once per letter with one, once per pair of letters with two).
+    Racks that are anagrams of
     7-letter words, and 8-letter words less a letter the board holds, one of their tiles a
     blank if asked, on an empty board and mid-game: top N is the head of the full list, and
     the rack often goes down whole."""

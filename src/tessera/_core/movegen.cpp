@@ -246,7 +246,7 @@ struct Gen {
     // the same when the tiles used include a blank: the leave then keeps one blank fewer, and
     // a table rates a kept blank highly, so plays that put a blank down are bounded lower
     double best_leave_blank[MAX_RACK + 1] = {};
-    int rack_values[MAX_RACK] = {};  // the rack's tile values, highest first
+    int rack_values[MAX_RACK + 1] = {};  // the rack's tile values, highest first (then 0)
     // per letter on the rack: how many of its tiles are worth more (rack_values' index of the
     // first that is not); above_zero: how many are worth more than nothing
     int above[MAX_LETTERS + 1] = {};
@@ -591,9 +591,8 @@ struct Gen {
             const uint64_t kids = list_mask(g, list);
             for (uint64_t x = kids & cross_letters; x; x &= x - 1) {
                 const int t = ctz64(x);
-                if (accepts(g[list + 2 + popcount64(kids & ((uint64_t(1) << t) - 1))])) {
-                    m |= uint64_t(1) << t;
-                }
+                const uint32_t node = g[list + 2 + popcount64(kids & ((uint64_t(1) << t) - 1))];
+                m |= uint64_t(accepts(node)) << t;
             }
             return;
         }
@@ -627,7 +626,7 @@ struct Gen {
                 }
                 ok = n2 != 0 && accepts(g[n2]);
             }
-            if (ok) m |= uint64_t(1) << t;
+            m |= uint64_t(ok) << t;
         }
     }
 
@@ -772,17 +771,17 @@ struct Gen {
         if (len < c.min_word_length) return;
         int main_sum = 0, wm = 1, cross = 0, tiles = 0, used = 0, first_tile = 0;
         for (int p = start; p <= end; ++p) {
-            if (ltile[p]) {
-                main_sum += value(ltile[p]);
-            } else {
-                const uint8_t t = placed[p];
-                const int v = value(t) * llm[p];
-                main_sum += v;
-                wm *= lwm[p];
-                if (lxs[p] >= 0) cross += (lxs[p] + v) * lwm[p];
-                used += radix[(t & BLANK_BIT) ? 0 : t];
-                if (tiles++ == 0) first_tile = p;
-            }
+            // a board tile counts its value; a rack tile (on an empty square: `down`) its
+            // value times the premiums, a cross-word and the leave (selects, not branches)
+            const int down = ltile[p] == 0;
+            const uint8_t t = down ? placed[p] : ltile[p];
+            const int v = value(t) * (down ? llm[p] : 1);
+            main_sum += v;
+            wm *= down ? lwm[p] : 1;
+            cross += down * (lxs[p] >= 0) * (lxs[p] + v) * lwm[p];
+            used += down * radix[(t & BLANK_BIT) ? 0 : t];
+            first_tile = down & (tiles == 0) ? p : first_tile;
+            tiles += down;
         }
         if (first && tiles < c.min_first_tiles) return;
         // one tile down, on row first_tile of column `line`: with an across neighbour the play
@@ -894,26 +893,34 @@ struct Gen {
         // the line's empty squares in order (pos), the board tiles' values and WordSets key
         // before each (between it and the one before; seg[m], seg_key[m]: after the last), and
         // per empty square the first anchor at or after it
-        int pos[MAX_DIM], seg[MAX_DIM + 1], next_anchor[MAX_DIM + 1];
+        // (pos[m] is N: the square after the last empty one.) The loops here and below are
+        // written without branches on the board's contents where they can be: the board is
+        // new to the branch predictor on every call, and a mispredicted branch costs more
+        // than the arithmetic that replaces it.
+        int pos[MAX_DIM + 1], seg[MAX_DIM + 1], next_anchor[MAX_DIM + 1];
         uint64_t seg_key[MAX_DIM + 1];
         int m = 0, run = 0;
         uint64_t run_key = 0;
         for (int p = 0; p < N; ++p) {
-            if (ltile[p]) {
-                run += value(ltile[p]);
-                run_key += c.words.letter_key[ltile[p] & ~BLANK_BIT];
-            } else {
-                seg[m] = run;
-                seg_key[m] = run_key;
-                run = 0;
-                run_key = 0;
-                pos[m++] = p;
-            }
+            // an empty square closes the run before it (and is counted); a tile adds to it
+            const uint8_t t = ltile[p];
+            const int empty = t == 0;
+            seg[m] = run;
+            seg_key[m] = run_key;
+            pos[m] = p;
+            m += empty;
+            run = (run + value(t)) & (empty - 1);
+            run_key = (run_key + c.words.letter_key[t & ~BLANK_BIT]) &
+                      (static_cast<uint64_t>(empty) - 1);
         }
         seg[m] = run;
         seg_key[m] = run_key;
+        pos[m] = N;
         next_anchor[m] = m;
-        for (int e = m - 1; e >= 0; --e) next_anchor[e] = lanchor[pos[e]] ? e : next_anchor[e + 1];
+        for (int e = m - 1; e >= 0; --e) {
+            const int anchor = -static_cast<int>(lanchor[pos[e]]);  // all ones if an anchor
+            next_anchor[e] = (e & anchor) | (next_anchor[e + 1] & ~anchor);
+        }
         // With no blank on a rack of 6 or more, a span of all its tiles or all but one is kept
         // only if the word filter allows it (whole_rack_fits, all_but_one_leave): a group whose
         // anchor lies so far that it has no shorter span is ruled out by those lookups alone,
@@ -924,7 +931,7 @@ struct Gen {
             key_upto[0] = 0;
             for (int x = 0; x <= m; ++x) key_upto[x + 1] = key_upto[x] + seg_key[x];
         }
-        int sq[MAX_RACK], coef[MAX_RACK], firsts[MAX_RACK];  // firsts: best_pairing's `first`
+        int sq[MAX_RACK], coef[MAX_RACK] = {}, firsts[MAX_RACK] = {};  // best_pairing's `first`
         const int min_length = c.min_word_length, min_tiles = first ? c.min_first_tiles : 0;
         // the rack as locals: the calls below (push_back, the filter's lookups) would otherwise
         // make the compiler read them again on every square
@@ -950,15 +957,14 @@ struct Gen {
             const int L = i == 0 ? 0 : pos[i - 1] + 1;
             const uint32_t group_begin = static_cast<uint32_t>(spans.size());
             double best_all = NO_BOUND, best_keep = NO_BOUND, best_blank = NO_BOUND;
-            int k = 0, board_sum = seg[i], cross = 0, WM = 1, capped = 0;
+            int k = 0, board_sum = seg[i], cross = 0, WM = 1;
             uint64_t board_key = seg_key[i];
             bool no_letter = false;  // a square no letter on the rack may fill: a blank must
             for (int j = i; j < m && k < rack_total; ++j) {
                 const int S = pos[j];
                 if (!(lmask[S] & playable)) break;
                 sq[k] = S;
-                if (lxs[S] >= 0) cross += lxs[S] * lwm[S];
-                capped |= lfirst[S];
+                cross += std::max(lxs[S], 0) * lwm[S];  // (lxs is -1 with no cross-word)
                 no_letter = no_letter || !(lmask[S] & rack_letters);
                 ++k;
                 // insert the new square's coefficient; a word multiplier changes them all
@@ -973,7 +979,7 @@ struct Gen {
                 board_sum += seg[j + 1];
                 board_key += seg_key[j + 1];
                 if (j < A) continue;
-                const int R = j + 1 < m ? pos[j + 1] - 1 : N - 1;
+                const int R = pos[j + 1] - 1;
                 if (R - L + 1 < min_length || k < min_tiles) continue;
                 if (k == rack_total && k >= 5 && !whole_rack_fits(L, R, board_key)) continue;
                 double leave = best_leave[k];
@@ -981,7 +987,7 @@ struct Gen {
                     leave = all_but_one_leave(board_key);
                     if (leave == NO_BOUND) continue;
                 }
-                const int tiles = best_pairing(coef, firsts, k, capped != 0);
+                const int tiles = best_pairing(coef, firsts, k);
                 const double score = board_sum * WM + cross + tiles + c.bingo[k];
                 const double blank_bound = score + best_leave_blank[k];
                 // every play covering the span puts a blank down when the rack's letters
@@ -1014,28 +1020,29 @@ struct Gen {
         first[y] = u;
     }
 
-    int square_coef(int p, int WM) const { return llm[p] * (WM + (lxs[p] >= 0 ? lwm[p] : 0)); }
+    int square_coef(int p, int WM) const { return llm[p] * (WM + (lxs[p] >= 0) * lwm[p]); }
 
     // The most the rack's tiles can add on squares with coefficients coef[0..n) (highest
     // first), each square taking a tile from first[x] on in rack_values (highest first): worth
     // at most the most its cross-check allows, a superset of the tiles it allows. With such
     // nested choices the greedy pairing -- squares by coefficient, highest first, each taking
-    // the highest tile still free that it may take -- is optimal (swap argument).
-    int best_pairing(const int* coef, const int* first, int n, bool capped) const {
-        if (capped) {
-            int tiles = 0;
-            uint32_t free = (uint32_t(1) << rack_total) - 1;  // by index in rack_values
-            int x = 0;
-            for (; x < n; ++x) {
-                const uint32_t fits = free >> first[x] << first[x];
-                if (fits == 0) break;  // no tile left it may take
-                const int y = ctz64(fits);
-                free &= ~(uint32_t(1) << y);
-                tiles += coef[x] * rack_values[y];
-            }
-            if (x == n) return tiles;
+    // the highest tile still free that it may take -- is optimal (swap argument). With no
+    // cap (every first[x] 0) it is the plain pairing, coefficient x with tile x. A square
+    // left with no tile it may take (y past the rack: rack_values[MAX_RACK] is 0) leaves the
+    // plain pairing as the bound.
+    int best_pairing(const int* coef, const int* first, int n) const {
+        int tiles = 0;
+        uint32_t free = (uint32_t(1) << rack_total) - 1;  // by index in rack_values
+        bool stuck = false;
+        for (int x = 0; x < n; ++x) {
+            const uint32_t fits = free >> first[x] << first[x];
+            stuck |= fits == 0;
+            const int y = ctz64(fits | uint32_t(1) << MAX_RACK);
+            free &= ~(uint32_t(1) << y);
+            tiles += coef[x] * rack_values[y];
         }
-        int tiles = 0;  // no cap binds, or one leaves no tile: the plain pairing bounds it
+        if (!stuck) return tiles;
+        tiles = 0;
         for (int x = 0; x < n; ++x) tiles += coef[x] * rack_values[x];
         return tiles;
     }
@@ -1073,8 +1080,10 @@ struct Gen {
     // The whole rack plus the board letters of the span L..R (of the loaded line): whether some
     // word is an anagram of them, and the letters the blanks stand for in those words (the
     // blanks are alike: one may stand for any letter a blank stands for in such a word). With
-    // one blank, one WordSets lookup per letter it may be; with two, a walk of the alphagram
-    // DAWG. Memoised by the span's board letters.
+    // one blank, one WordSets lookup per letter it may be; with two, one per pair of letters
+    // (some 350 lookups cost a third of the walk they replace; a false positive of the filter
+    // only loosens the bound); with more, a walk of the alphagram DAWG. Memoised by the span's
+    // board letters.
     struct WholeRack {
         bool fits;
         uint64_t blank_as;
@@ -1121,6 +1130,17 @@ struct Gen {
                 if (c.words.maybe(base + c.words.letter_key[t])) res.blank_as |= uint64_t(1) << t;
             }
             res.fits = res.blank_as != 0;
+        } else if (blanks == 2 && c.words.built()) {
+            const uint64_t base = rack_key + span_board_key(L, R);
+            for (int a = 1; a <= nletters; ++a) {
+                const uint64_t with_a = base + c.words.letter_key[a];
+                for (int b = a; b <= nletters; ++b) {
+                    if (c.words.maybe(with_a + c.words.letter_key[b])) {
+                        res.blank_as |= uint64_t(1) << a | uint64_t(1) << b;
+                    }
+                }
+            }
+            res.fits = res.blank_as != 0;
         } else {
             int lc[MAX_LETTERS + 1];
             for (int t = 0; t <= nletters; ++t) lc[t] = t == 0 ? 0 : counts[t];
@@ -1158,7 +1178,7 @@ struct Gen {
         for (int f = 0; f < nfollow; ++f) {
             const uint32_t node = g[follow[f]];
             const int t = static_cast<int>(tile(node));
-            const bool word = end_here && accepts(node);
+            const bool word = end_here & accepts(node);
             const uint32_t next = more ? arc_index(node) : 0;
             if (!word && next == 0) continue;
             for (int blank = 0; blank < (BLANKS ? 2 : 1); ++blank) {
@@ -1453,7 +1473,7 @@ struct Gen {
             uint32_t ends = 0;
             for (uint32_t i = g.begin; i < g.end; ++i) {
                 const double b = bound_of(spans[i]);
-                if (b != NO_BOUND && !hopeless(b)) ends |= uint32_t(1) << spans[i].end;
+                ends |= uint32_t((b != NO_BOUND) & !hopeless(b)) << spans[i].end;
             }
             return ends;
         };
@@ -1490,13 +1510,13 @@ struct Gen {
             };
             take(gi, ends);
             for (uint32_t g = gi; g-- > 0 && same_line(g, gi);) {
-                if (groups[g].filled) continue;
+                if (groups[g].filled || hopeless(groups[g].best[kind])) continue;
                 const uint32_t e = live_ends(groups[g]);
                 if (e && pivot_of(spans[groups[g].begin].start, e) == pivot) take(g, e);
             }
             for (uint32_t g = gi + 1; g < groups.size() && same_line(g, gi); ++g) {
                 if (spans[groups[g].begin].start > pivot) break;
-                if (groups[g].filled) continue;
+                if (groups[g].filled || hopeless(groups[g].best[kind])) continue;
                 const uint32_t e = live_ends(groups[g]);
                 if (e && pivot_of(spans[groups[g].begin].start, e) == pivot) take(g, e);
             }
