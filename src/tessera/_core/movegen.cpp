@@ -780,7 +780,7 @@ struct Gen {
             wm *= down ? lwm[p] : 1;
             cross += down * (lxs[p] >= 0) * (lxs[p] + v) * lwm[p];
             used += down * radix[(t & BLANK_BIT) ? 0 : t];
-            first_tile = down & (tiles == 0) ? p : first_tile;
+            first_tile = (down & (tiles == 0)) ? p : first_tile;
             tiles += down;
         }
         if (first && tiles < c.min_first_tiles) return;
@@ -931,7 +931,7 @@ struct Gen {
             key_upto[0] = 0;
             for (int x = 0; x <= m; ++x) key_upto[x + 1] = key_upto[x] + seg_key[x];
         }
-        int sq[MAX_RACK], coef[MAX_RACK] = {}, firsts[MAX_RACK] = {};  // best_pairing's `first`
+        int sq[MAX_RACK], coef[MAX_RACK], firsts[MAX_RACK];  // firsts: best_pairing's `first`
         const int min_length = c.min_word_length, min_tiles = first ? c.min_first_tiles : 0;
         // the rack as locals: the calls below (push_back, the filter's lookups) would otherwise
         // make the compiler read them again on every square
