@@ -1081,9 +1081,8 @@ struct Gen {
     // word is an anagram of them, and the letters the blanks stand for in those words (the
     // blanks are alike: one may stand for any letter a blank stands for in such a word). With
     // one blank, one WordSets lookup per letter it may be; with two, one per pair of letters
-    // (some 350 lookups cost a third of the walk they replace; a false positive of the filter
-    // only loosens the bound); with more, a walk of the alphagram DAWG. Memoised by the span's
-    // board letters.
+    // (some 350 lookups; a false positive of the filter only loosens the bound); with more, a
+    // walk of the alphagram DAWG. Memoised by the span's board letters.
     struct WholeRack {
         bool fits;
         uint64_t blank_as;
