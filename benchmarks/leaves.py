@@ -24,22 +24,39 @@ head-to-head figures were measured; ``--scale-b F`` multiplies B's values by F f
 ``--b-zero-size N`` lists every leave of N tiles in B at 0, as the engine valued a leave
 longer than its table's before such leaves were valued from their sub-leaves (3 December
 2026): ``--head-to-head shipped shipped --b-zero-size 6 -r super`` measures that change.
+
+``--head-start K,K,...`` prices the trained leaves in points: the shipped table against zero
+leaves, then zero leaves starting K points ahead against zero leaves, over the same deals, and
+the head start that wins as often as the table (why a short finish-line race leaves the table
+little to win):
+
+    python -m benchmarks leaves --head-start 4,8,12,16 -r finish_line --seeds 7-14
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from tessera.engine.selfplay import MatchSpec, Report, autoplay, default_workers, report
+from tessera.engine.selfplay import (
+    MatchSpec,
+    Report,
+    autoplay,
+    default_workers,
+    plan,
+    play_compiled,
+    report,
+    wilson,
+)
 from tessera.engine.shipped_leaves import shipped_tables, table_for, trained_leaves
 from tessera.engine.training import all_leaves
 from tessera.lexicon import Lexicon, LexiconError
 from tessera.lexicon.leaves import Leaves
-from tessera.rules import preset
+from tessera.rules import FINISH_LINE_TARGETS, Rules, preset
 
 SEED = 2026
 BORROWED = (("clabbers", "enable"), ("finish_line", "enable"))  # (preset, lexicon)
@@ -157,6 +174,76 @@ def head_to_head(
     return {"win_rate": pooled.win_rate, "ci95": pooled.ci95, "games": pooled.games}
 
 
+def _wins(game: Rules, lex: Lexicon, games: int, seeds: range, a_leaves: Leaves | None,
+          a_start: int) -> tuple[float, int]:
+    """Player A's wins (ties half) against zero leaves, A valuing leaves with ``a_leaves`` and
+    starting ``a_start`` points ahead: ``games`` a seed, both seats of each deal, as ``_match``
+    deals them."""
+    won = 0.0
+    for seed in seeds:
+        for _, deal, a_first in plan(MatchSpec(("A", "B"), games, seed)):
+            a_seat = 0 if a_first else 1
+            tables, start = [None, None], [0, 0]
+            tables[a_seat], start[a_seat] = a_leaves, a_start
+            final = play_compiled(game, lex, deal, tables, scores=start)
+            a, b = final["scores"][a_seat], final["scores"][1 - a_seat]
+            won += 1.0 if a > b else 0.5 if a == b else 0.0
+    return won, games * len(seeds)
+
+
+def _row(label: str, won: float, n: int) -> str:
+    lo, hi = wilson(won / n, n)
+    return f"| {label} | zero leaves | {100 * won / n:.1f} ({100 * lo:.1f}–{100 * hi:.1f}) |"
+
+
+def head_start(starts: list[int], *, rules: str = "finish_line", lexicon: str = "enable",
+               games: int = 1000, seeds: range = range(SEED, SEED + 1)) -> dict:
+    """The shipped table against zero leaves, and zero leaves with each head start in
+    ``starts`` against zero leaves: A's wins, and the head start the table is worth
+    (interpolated between the two starts around its win rate; None outside them). In a
+    finish-line game, the table against zero leaves at each level's target too (R8.3)."""
+    lex = Lexicon.load(lexicon)
+    game = preset(rules).for_alphabet(lex.alphabet)
+    table = trained_leaves(lex, game)
+    if table is None:
+        sys.exit(f"no shipped table for {rules} with {lexicon}")
+    print(f"what {table.path.name if table.path else 'the table'} is worth in points "
+          f"({rules}, {lexicon}; {games} games a seed, {_seeds_label(seeds)}, both seats)")
+    print("| A | B | A wins % (95% CI) |")
+    print("|---|---|---:|")
+    rows = []
+    for label, leaves, start in [("trained leaves", table, 0)] + [
+        (f"zero leaves, {k} points ahead", None, k) for k in starts
+    ]:
+        won, n = _wins(game, lex, games, seeds, leaves, start)
+        rows.append((start, won / n))
+        print(_row(label, won, n), flush=True)
+    levels = {}
+    if game.finish_line_target is not None:
+        for level, target in FINISH_LINE_TARGETS[2].items():
+            won, n = _wins(game.replace(finish_line_target=target), lex, games, seeds, table, 0)
+            levels[level] = won / n
+            print(_row(f"trained leaves, race to {target} ({level})", won, n), flush=True)
+    trained, curve = rows[0][1], sorted(rows[1:])
+    worth = None
+    for (k0, p0), (k1, p1) in itertools.pairwise(curve):
+        if p0 <= trained <= p1 and p1 > p0:
+            worth = k0 + (k1 - k0) * (trained - p0) / (p1 - p0)
+    said = f"about {worth:.1f} points" if worth is not None else "outside the head starts given"
+    print(f"the trained leaves win as often as a head start of {said}")
+    return {"trained": trained, "head_starts": dict(curve), "worth": worth, "levels": levels}
+
+
+def _starts(text: str) -> list[int]:
+    try:
+        starts = [int(k) for k in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"head starts are K,K,..., not {text!r}") from None
+    if not starts or len(starts) > 20 or any(not 0 <= k <= 1000 for k in starts):
+        raise argparse.ArgumentTypeError("1 to 20 head starts, each 0 to 1,000 points")
+    return starts
+
+
 def _seeds(text: str) -> range:
     first, _, last = text.partition("-")
     try:
@@ -175,6 +262,8 @@ def main() -> None:
     parser.add_argument("--scale-b", type=float, default=1.0, help="multiply B's values")
     parser.add_argument("--b-zero-size", type=int, default=0, metavar="N",
                         help="list B's leaves of N tiles at 0 (how unlisted leaves were valued)")
+    parser.add_argument("--head-start", type=_starts, metavar="K,K,...",
+                        help="price the shipped table in points of head start")
     parser.add_argument("-r", "--rules", help="the preset (default naspa; without "
                         "--head-to-head: only this game)")
     parser.add_argument("-l", "--lexicon", help="the lexicon (default enable)")
@@ -183,7 +272,10 @@ def main() -> None:
     opts = parser.parse_args(args)
     games = opts.games_opt or opts.games
     rules, lexicon = opts.rules or "naspa", opts.lexicon or "enable"
-    if opts.head_to_head:
+    if opts.head_start:
+        head_start(opts.head_start, rules=opts.rules or "finish_line", lexicon=lexicon,
+                   games=games, seeds=opts.seeds)
+    elif opts.head_to_head:
         a, b = opts.head_to_head
         head_to_head(a, b, rules=rules, lexicon=lexicon, games=games,
                      seeds=opts.seeds, scale_b=opts.scale_b, b_zero_size=opts.b_zero_size)

@@ -32,3 +32,26 @@ def test_one_game_over_several_seeds_pools_them(capsys: pytest.CaptureFixture[st
     out = capsys.readouterr().out
     assert [r["table"] for r in rows] == ["enable.klv2"] and "seeds 7–8" in out
     assert out.count("| enable.klv2 | naspa | enable |") == 1
+
+
+def test_a_head_start_is_priced_over_the_same_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    """--head-start plays the table and each head start over the same deals as the leaves
+    table does, and prices the table between the head starts around its win rate."""
+    games, seeds = 40, range(7, 8)
+    priced = bench.head_start([0, 60], rules="finish_line", games=games, seeds=seeds)
+    rows = bench.leaves_table(games, seeds, ("finish_line", "enable"))
+    assert priced["trained"] == rows[0]["win_rate"]
+    assert priced["head_starts"][0] == 0.5  # the same player in both seats of every deal
+    assert priced["head_starts"][60] > 0.9
+    assert 0 < priced["worth"] < 60
+    assert set(priced["levels"]) == {"beginner", "intermediate", "expert"}
+    assert priced["levels"]["intermediate"] == priced["trained"]
+    out = capsys.readouterr().out
+    assert "race to 200 (expert)" in out and "a head start of about" in out
+
+
+def test_head_starts_are_bounded() -> None:
+    assert bench._starts("4,8") == [4, 8]
+    for bad in ("", "4,x", "-1", "1001", ",".join(["1"] * 21)):
+        with pytest.raises(Exception, match="head start"):
+            bench._starts(bad)

@@ -122,6 +122,27 @@ def test_compiled_finish_line_games_are_python_games(lex: Lexicon, leaves: Leave
     assert "finish_line" in reasons
 
 
+def test_a_compiled_game_may_start_with_a_head_start(lex: Lexicon, leaves: Leaves) -> None:
+    """R8.3.2 from given start scores: 0-0 is the seeded game itself; a mover that starts one
+    point short of the target wins on its first play; bad start scores are refused."""
+    rules = preset("finish_line")
+    target = rules.finish_target(2)
+    assert target is not None
+    for seed in (3, 4):
+        tables = [leaves, None]
+        assert play_compiled(rules, lex, seed, tables, scores=[0, 0]) == play_compiled(
+            rules, lex, seed, tables
+        )
+        record = play_compiled(rules, lex, seed, tables, scores=[target - 1, target - 1])
+        assert record["reason"] == "finish_line" and len(record["turns"]) == 1
+        mover = record["turns"][0][0]
+        assert record["scores"][mover] == target - 1 + record["turns"][0][1][5]
+        assert record["scores"][1 - mover] == target - 1
+    for bad in ([-1, 0], [0, 0, 0], [0, 10**9]):
+        with pytest.raises(ValueError, match="start scores"):
+            play_compiled(rules, lex, 3, [leaves, None], scores=bad)
+
+
 @pytest.mark.parametrize(
     "rules",
     [

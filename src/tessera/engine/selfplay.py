@@ -38,6 +38,7 @@ from .players import Player, get_player
 
 COMPILED_NAMES = {"static", "static-noleaves"}  # players the compiled loop can play
 MAX_TURNS = 1000
+MAX_HEAD_START = 10_000  # points a seat may start a compiled game with
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -77,10 +78,13 @@ def play_compiled(
     seed: int,
     leaves: Sequence[Leaves | None],
     max_turns: int = MAX_TURNS,
+    scores: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """Play a whole static-vs-static game in the compiled core.
 
-    ``leaves[i]`` is seat ``i``'s table (None: zero leaves). Returns the engine's record:
+    ``leaves[i]`` is seat ``i``'s table (None: zero leaves); ``scores[i]``, when given, is the
+    points seat ``i`` starts with (a head start, as the benchmarks measure what leaves are
+    worth in a finish-line race). Returns the engine's record:
     ``turns`` (player, (kind, row, col, across, tiles, score, equity), rack before, bag
     count before), ``scores``, ``reason``, ``bingos``.
     """
@@ -89,13 +93,16 @@ def play_compiled(
         raise native.EngineUnavailable(reason)
     eng = native.engine(lexicon, rules)
     tables = [native.leave_table(t) for t in leaves]
-    if 0 <= seed < 2**64:  # the core deals as Game does (random.Random(seed), R1.4 draw)
+    if scores is None and 0 <= seed < 2**64:  # the core deals as Game does (R1.4 draw)
         first = rules.first_player_index if rules.first_player is FirstPlayer.FIXED else -1
         bag = _unshuffled_bag(rules)
         return eng.play_seeded(seed, bag, first, rules.return_order_tiles, tables, max_turns)
     game = Game(rules, lexicon=None, players=("A", "B"), seed=seed)
     bag, rng_state, racks = _initial_state(game)
-    return eng.play_game(bag, rng_state, racks, game.to_move, game.scores, tables, max_turns)
+    start = game.scores if scores is None else list(scores)
+    if len(start) != 2 or any(not 0 <= s <= MAX_HEAD_START for s in start):
+        raise ValueError(f"start scores {start!r}: two numbers from 0 to {MAX_HEAD_START}")
+    return eng.play_game(bag, rng_state, racks, game.to_move, start, tables, max_turns)
 
 
 @functools.cache
