@@ -91,6 +91,10 @@ def play_compiled(
     reason = native.selfplay_unsupported_reason(rules)
     if reason:
         raise native.EngineUnavailable(reason)
+    if scores is not None and (
+        len(scores) != 2 or any(not 0 <= s <= MAX_HEAD_START for s in scores)
+    ):
+        raise ValueError(f"start scores {list(scores)!r}: two numbers from 0 to {MAX_HEAD_START}")
     eng = native.engine(lexicon, rules)
     tables = [native.leave_table(t) for t in leaves]
     if scores is None and 0 <= seed < 2**64:  # the core deals as Game does (R1.4 draw)
@@ -100,8 +104,6 @@ def play_compiled(
     game = Game(rules, lexicon=None, players=("A", "B"), seed=seed)
     bag, rng_state, racks = _initial_state(game)
     start = game.scores if scores is None else list(scores)
-    if len(start) != 2 or any(not 0 <= s <= MAX_HEAD_START for s in start):
-        raise ValueError(f"start scores {start!r}: two numbers from 0 to {MAX_HEAD_START}")
     return eng.play_game(bag, rng_state, racks, game.to_move, start, tables, max_turns)
 
 
