@@ -18,7 +18,7 @@ from tessera.engine.analysis import SimSettings, analyze_file
 from tessera.engine.players import StaticPlayer
 from tessera.engine.selfplay import MatchSpec, autoplay, play_game
 from tessera.engine.timing import MAX_SHARE, MIN_BUDGET, RESERVE, expected_own_moves, move_budget
-from tessera.game import Game
+from tessera.game import Game, GameState
 from tessera.lexicon import Lexicon
 from tessera.move import Play
 from tessera.rules import TimeControl, preset
@@ -227,3 +227,43 @@ def test_the_pre_endgame_is_searched(lex) -> None:
     best = max(found, key=lambda c: (c.win_probability, c.expected_spread))
     assert move == best.move and player.last is None
     game.play(move, game.to_move)
+
+
+def test_a_finish_line_race_is_played_out_and_a_winning_play_taken(lex) -> None:
+    """R8.3: rollouts run to the race's end, and a turn whose top score reaches the target
+    takes a play that reaches it (the simulation once preferred a 33-point play keeping a
+    better leave to a 50-point win)."""
+    from tessera.engine.sim_player import PLAY_OUT_PLIES
+
+    rules = preset("finish_line").replace(finish_line_target=60)
+    static, zero = StaticPlayer(lex), StaticPlayer(lex, leaves=None)
+    wins_now = simulated = 0
+    for seed in range(6):
+        game = Game(rules, lexicon=lex, players=("A", "B"), seed=seed)
+        player = SimPlayer(lex, iterations=8, candidates=4, seed=seed, time_limit=None)
+        while not game.is_over:
+            view = game.view(game.to_move)
+            if game.to_move == seed % 2 and view.state is GameState.PLAYING:
+                move = player.choose(view)
+                if view.scores[view.player] + zero.ranked(view, 1)[0].score >= 60:
+                    wins_now += 1
+                    assert isinstance(move, Play) and view.scores[view.player] + move.score >= 60
+                    assert player.last is None  # taken without simulating
+                elif player.last is not None:
+                    simulated += 1
+                    assert player.last.plies == PLAY_OUT_PLIES
+            else:
+                move = static.choose(view)
+            game.play(move, game.to_move)
+    assert wins_now >= 2 and simulated >= 2
+
+
+def test_a_finish_line_game_that_completes_the_round_plays_the_static_move(lex) -> None:
+    """Rollouts cannot play a finish-line game's last round (R8.3), so such a game is played
+    as the static player plays it."""
+    rules = preset("finish_line").replace(finish_line_complete_round=True)
+    game = midgame(lex, seed=5, turns=2, rules=rules)
+    view = game.view(game.to_move)
+    player = SimPlayer(lex, iterations=8, seed=1, time_limit=None)
+    assert player.choose(view) == StaticPlayer(lex).choose(view)
+    assert player.last is None

@@ -109,6 +109,37 @@ def test_core_matches_the_python_loop_to_the_end_of_the_game(lex, static) -> Non
         assert (c.win * 16 * 2) == pytest.approx(round(c.win * 16 * 2))
 
 
+def test_finish_line_rollouts_end_at_the_target_as_in_the_python_loop(lex, static) -> None:
+    """R8.3: rollouts start from the real scores and end when a player reaches the target, the
+    static player in them taking a play that reaches it; a candidate reaching it wins every
+    rollout and scores just its points."""
+    rules = preset("finish_line")
+    target = rules.finish_target(2)
+    assert target is not None
+    kinds = set()
+    for seed in (31, 32, 33, 34):
+        game = Game(rules, lexicon=lex, players=("A", "B"), seed=seed)
+        while max(game.scores) < target - 70:
+            game.play(static.choose(game.view(game.to_move)), game.to_move)
+        view = game.view(game.to_move)
+        cands = static.ranked_raw(view, top=3)
+        moves = [native.to_move(c) for c in cands]
+        result = simulate(view, plies=30, iterations=12, seed=4, candidates=moves, lexicon=lex,
+                          inference=False, prune_z=None)
+        ref = reference(lex, static, view, cands, plies=30, iterations=12, seed=4)
+        got = by_move(result)
+        for cand, st in zip(cands, ref, strict=True):
+            c = got[native.to_move(cand)]
+            assert c.equity == pytest.approx(st.total / st.n, abs=1e-9)
+            assert c.win == pytest.approx(st.wins / st.n, abs=1e-12)
+            assert (c.win * 12 * 2) == pytest.approx(round(c.win * 12 * 2))  # every race ended
+            reaches = view.scores[view.player] + cand[5] >= target
+            kinds.add(reaches)
+            if reaches:
+                assert c.win == 1.0 and c.equity == cand[5]
+    assert kinds == {True, False}
+
+
 def test_inferred_leaves_are_dealt_as_in_the_python_loop(lex, static) -> None:
     view = view_after(lex, static, 14, 6)
     cands = static.ranked_raw(view, top=3)

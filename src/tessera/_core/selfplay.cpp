@@ -239,14 +239,7 @@ py::dict StaticEngine::run_game(Duel& g, RandomBag& bagv, int to_move,
         const int p = to_move;
         const int bag_before = static_cast<int>(bagv.size());
         const Position pos = g.position(*this, p, bag_before);
-        std::vector<Move> best = rank(pos, leaves[p], 1, &cross);
-        if (r_.finish_target >= 0 && leaves[p] != nullptr) {
-            // R8.3: when the top score reaches the target, what a play keeps is worth nothing
-            // (tessera.engine.players.finish_line_last_turn)
-            std::vector<Move> by_score = rank(pos, nullptr, 1, &cross);
-            if (g.scores[p] + by_score.front().score >= r_.finish_target) best.swap(by_score);
-        }
-        const Move& m = best.front();
+        const Move m = best_move(pos, leaves[p], g.scores[p], &cross);
         py::tuple rack_before = rack_tuple(p);
         g.apply(*this, p, m, bagv);
         turns.append(py::make_tuple(p, move_tuple(m), rack_before, bag_before));

@@ -6,8 +6,9 @@
 // inferred ones (when given), shuffles the remaining unseen tiles (random.shuffle), deals the
 // opponent's rack from the end of that list and leaves the rest as the bag, drawn from the end.
 // Every candidate is played from that same deal (common random numbers): the candidate, then
-// `plies` moves of the static player (StaticEngine::rank, top 1) alternately for the opponent
-// and for us, all through Duel::apply. Exchanged tiles go to the bottom of the bag. At the
+// `plies` moves of the static player (StaticEngine::best_move) alternately for the opponent
+// and for us, all through Duel::apply, from the real scores (a finish-line game ends when a
+// player reaches its target, R8.3). Exchanged tiles go to the bottom of the bag. At the
 // horizon a candidate scores
 //   equity = spread change + our last move's leave - the opponent's last move's leave (a
 //            move's leave value is its equity minus its score; the candidate is our first
@@ -177,6 +178,8 @@ bool rollout(const Setup& s, int c, const Deal& deal, const Deadline& deadline,
     g.exchanges[1] = s.exchanges[1];
     g.scoreless = s.scoreless;
     g.passes = s.passes;
+    g.scores[0] = s.scores[0];  // the real scores: a finish-line game ends at its target
+    g.scores[1] = s.scores[1];
     DeckBag bag{deal.bag};
     g.apply(eng, 0, cand, bag);
     Move last = cand;
@@ -185,9 +188,8 @@ bool rollout(const Setup& s, int c, const Deal& deal, const Deadline& deadline,
     for (int ply = 1; ply <= s.plies && !g.over; ply++) {
         if (deadline.passed()) return false;
         const int p = ply % 2;
-        const std::vector<Move> best =
-            eng.rank(g.position(eng, p, static_cast<int>(bag.size())), s.leaves, 1, &cross);
-        last = best.front();
+        last = eng.best_move(g.position(eng, p, static_cast<int>(bag.size())), s.leaves,
+                             g.scores[p], &cross);
         g.apply(eng, p, last, bag);
         last_p = p;
         leave[p] = last.equity - last.score;
@@ -195,8 +197,8 @@ bool rollout(const Setup& s, int c, const Deal& deal, const Deadline& deadline,
         if (n > 0 && ply < s.plies && !g.over)
             movegen::update_cross_checks(eng.config(), g.board.data(), placed, n, cross);
     }
-    const double change = g.scores[0] - g.scores[1];
     const double base = s.scores[0] - s.scores[1];
+    const double change = g.scores[0] - g.scores[1] - base;
     if (g.over) {
         equity = change;
         const double final_spread = base + change;

@@ -199,6 +199,20 @@ class StaticEngine {
         return moves;
     }
 
+    // The static player's move for a player with `score` points: the top of `rank`, except
+    // that in a finish-line game (R8.3) a turn whose top score reaches the target ranks by
+    // score alone, as what a play keeps is worth nothing then
+    // (tessera.engine.players.finish_line_last_turn).
+    Move best_move(const Position& pos, const LeaveTable* leaves, int score,
+                   const movegen::CrossChecks* cross = nullptr) const {
+        std::vector<Move> best = rank(pos, leaves, 1, cross);
+        if (r_.finish_target >= 0 && leaves != nullptr) {
+            std::vector<Move> by_score = rank(pos, nullptr, 1, cross);
+            if (score + by_score.front().score >= r_.finish_target) return by_score.front();
+        }
+        return best.front();
+    }
+
     // The static equity of a pass while tiles remain in the bag. The generator rates it as the
     // leave value of the whole rack -- a leave no table lists, so 0 -- and a pass then beat
     // every play of negative equity near the end, when no exchange is allowed. But a pass keeps

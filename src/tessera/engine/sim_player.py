@@ -8,7 +8,9 @@ it simulates (:func:`~tessera.engine.simulation.simulate`)
 the best static candidates, with the opponent's leave inferred from their last move, and plays
 the candidate of highest win probability. With few tiles left in the bag
 (:data:`PLAY_OUT_BAG` or fewer) the rollouts play on to the end of the game, which is then
-only a few moves away, instead of stopping after ``plies`` moves. Each move gets the budget
+only a few moves away, instead of stopping after ``plies`` moves; in a finish-line race (R8.3)
+they always play on to its end, a few turns away, and a play that reaches the target (a win)
+is taken without simulating. Each move gets the budget
 :func:`~tessera.engine.timing.move_budget` allows (its ``time_limit``, and a share of the game
 clock when there is one). It challenges and accepts as the static player does; a game it
 cannot simulate (more than two players, rules the compiled engine does not take) it plays as
@@ -80,7 +82,13 @@ class SimPlayer(StaticPlayer):
         self.last_search = None
 
     def _simulable(self, view: PlayerView) -> bool:
-        return len(view.names) == 2 and native.unsupported_reason(view.rules) is None
+        # a finish-line game that completes the round: rollouts cannot play its last round
+        last_round = view.rules.finish_line_complete_round
+        return (
+            len(view.names) == 2
+            and native.unsupported_reason(view.rules) is None
+            and not (last_round and view.rules.finish_line_target is not None)
+        )
 
     def move_seed(self, view: PlayerView) -> int | None:
         """The seed of this move's simulation: from the player's seed and the turn."""
@@ -99,8 +107,10 @@ class SimPlayer(StaticPlayer):
         began = time.perf_counter()
         budget = move_budget(view, self.time_limit)
         top = self.ranked_raw(view, top=max(2, self.candidates))
-        if len(top) == 1:
-            return native.to_move(top[0], view.rules.tileset.alphabet)
+        target = view.rules.finish_target(len(view.scores))
+        race = target is not None
+        if len(top) == 1 or (race and view.scores[view.player] + top[0][5] >= target):
+            return native.to_move(top[0], view.rules.tileset.alphabet)  # only move, or a win
         if budget is not None:
             budget = max(0.001, budget - (time.perf_counter() - began))
         if endgame.unsupported_reason(view.rules) is None and view.bag_count <= preendgame.MAX_BAG:
@@ -117,7 +127,7 @@ class SimPlayer(StaticPlayer):
                 self.last_search = None
                 if budget is not None:
                     budget = max(0.001, budget - (time.perf_counter() - began))
-        plies = PLAY_OUT_PLIES if view.bag_count <= PLAY_OUT_BAG else self.plies
+        plies = PLAY_OUT_PLIES if race or view.bag_count <= PLAY_OUT_BAG else self.plies
         self.last = simulate(
             view, plies, self.iterations, budget, self.threads, self.candidates,
             self.move_seed(view), lexicon=self.lexicon, leaves=self.leaves_for(view.rules),

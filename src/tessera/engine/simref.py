@@ -21,6 +21,7 @@ from tessera.game import PlayerView
 from tessera.rules import OutAdjust, Rules
 from tessera.tiles import face
 
+from . import native
 from .winpct import WinTable
 
 MASK64 = (1 << 64) - 1
@@ -76,13 +77,21 @@ def _rack_points(rules: Rules, counts: Sequence[int]) -> int:
 
 
 def _best(eng: Any, table: Any, rules: Rules, s: _State, p: int) -> tuple[Any, ...]:
-    """The static player's move for player ``p`` (the first of the compiled ranking)."""
+    """The static player's move for player ``p`` (the first of the compiled ranking; by score
+    alone when its top score reaches a finish-line target, R8.3)."""
     need = 1 if rules.exchange_min_bag is None else max(rules.exchange_min_bag, 1)
     limit = rules.max_exchanges_per_player
     may = len(s.bag) >= need and (limit is None or s.exchanges[p] < limit)
     rack = [t for t, n in enumerate(s.racks[p]) for _ in range(n)]
     opp_points = _rack_points(rules, s.racks[1 - p])
-    return eng.moves(s.board, rack, table, len(s.bag), opp_points, may, 1)[0]
+    best = eng.moves(s.board, rack, table, len(s.bag), opp_points, may, 1)[0]
+    target = native.finish_target_for_selfplay(rules)
+    if target >= 0 and table is not None:
+        by_score = eng.moves(s.board, rack, None, len(s.bag), opp_points, may, 1)[0]
+        if s.scores[p] + by_score[5] >= target:
+            return by_score
+    return best
+
 
 
 def _apply(rules: Rules, cols: int, s: _State, p: int, move: tuple[Any, ...]) -> None:
@@ -113,6 +122,7 @@ def _apply(rules: Rules, cols: int, s: _State, p: int, move: tuple[Any, ...]) ->
     else:
         s.scoreless += 1
         s.passes += 1
+    target = native.finish_target_for_selfplay(rules)
     if kind == 0 and not s.bag and sum(s.racks[p]) == 0:
         left = _rack_points(rules, s.racks[o])
         if rules.out_adjust is OutAdjust.DOUBLE:
@@ -120,6 +130,9 @@ def _apply(rules: Rules, cols: int, s: _State, p: int, move: tuple[Any, ...]) ->
         else:
             s.scores[o] -= left
             s.scores[p] += left
+        s.over = True
+        return
+    if target >= 0 and s.scores[p] >= target:  # R8.3.2: no rack adjustment
         s.over = True
         return
     limit = rules.scoreless_turns_to_end
@@ -142,8 +155,10 @@ def rollout(
     mine = [0] * rules.tileset.alphabet.size
     for t in view.rack:
         mine[face(t)] += 1
-    s = _State(list(view.board.cells), [mine, list(opp)], list(bag), [0, 0], list(exchanges),
-               view.scoreless_turns, view.consecutive_passes)
+    base = view.scores[view.player] - view.scores[1 - view.player]
+    start = [view.scores[view.player], view.scores[1 - view.player]]
+    s = _State(list(view.board.cells), [mine, list(opp)], list(bag), list(start),
+               list(exchanges), view.scoreless_turns, view.consecutive_passes)
     cols = view.board.cols
     _apply(rules, cols, s, 0, move)
     last_p = 0
@@ -156,8 +171,7 @@ def rollout(
         _apply(rules, cols, s, p, last)
         last_p = p
         leave[p] = last[6] - last[5]
-    change = s.scores[0] - s.scores[1]
-    base = view.scores[view.player] - view.scores[1 - view.player]
+    change = s.scores[0] - s.scores[1] - base
     if s.over:
         final = base + change
         return float(change), 1.0 if final > 0 else 0.0 if final < 0 else 0.5
