@@ -93,7 +93,6 @@ def _best(eng: Any, table: Any, rules: Rules, s: _State, p: int) -> tuple[Any, .
     return best
 
 
-
 def _apply(rules: Rules, cols: int, s: _State, p: int, move: tuple[Any, ...]) -> None:
     kind, row, col, across, tiles, score, _equity = move
     o = 1 - p
@@ -155,10 +154,10 @@ def rollout(
     mine = [0] * rules.tileset.alphabet.size
     for t in view.rack:
         mine[face(t)] += 1
-    base = view.scores[view.player] - view.scores[1 - view.player]
-    start = [view.scores[view.player], view.scores[1 - view.player]]
-    s = _State(list(view.board.cells), [mine, list(opp)], list(bag), list(start),
-               list(exchanges), view.scoreless_turns, view.consecutive_passes)
+    start = [view.scores[view.player], view.scores[1 - view.player]]  # ours first, as in the core
+    base = start[0] - start[1]
+    s = _State(list(view.board.cells), [mine, list(opp)], list(bag), start, list(exchanges),
+               view.scoreless_turns, view.consecutive_passes)
     cols = view.board.cols
     _apply(rules, cols, s, 0, move)
     last_p = 0
