@@ -94,19 +94,28 @@ def test_core_matches_the_python_loop_to_the_end_of_the_game(lex, static) -> Non
     game = game_after(lex, static, 21, 0)
     while game.bag_count > 12:
         game.play(static.choose(game.view(game.to_move)), game.to_move)
-    view = game.view(game.to_move)
+    played_out_as_in_the_python_loop(lex, static, game.view(game.to_move), 40, 16, 2)
+
+
+def played_out_as_in_the_python_loop(lex, static, view, plies, iterations, seed) -> list:
+    """The best 3 static candidates simulated to the game's end in the core and in the Python
+    loop: the same equity and win, every rollout a whole or half game won. Returns (candidate,
+    its result) pairs."""
     cands = static.ranked_raw(view, top=3)
     moves = [native.to_move(c) for c in cands]
-    result = simulate(view, plies=40, iterations=16, seed=2, candidates=moves, lexicon=lex,
-                      inference=False, prune_z=None)
-    ref = reference(lex, static, view, cands, plies=40, iterations=16, seed=2)
+    result = simulate(view, plies=plies, iterations=iterations, seed=seed, candidates=moves,
+                      lexicon=lex, inference=False, prune_z=None)
+    ref = reference(lex, static, view, cands, plies=plies, iterations=iterations, seed=seed)
     got = by_move(result)
+    pairs = []
     for cand, st in zip(cands, ref, strict=True):
         c = got[native.to_move(cand)]
         assert c.equity == pytest.approx(st.total / st.n, abs=1e-9)
-        assert c.win in (st.wins / st.n, pytest.approx(st.wins / st.n, abs=1e-12))
+        assert c.win == pytest.approx(st.wins / st.n, abs=1e-12)
         # every rollout reached the end: the win is a whole or a half game each time
-        assert (c.win * 16 * 2) == pytest.approx(round(c.win * 16 * 2))
+        assert (c.win * iterations * 2) == pytest.approx(round(c.win * iterations * 2))
+        pairs.append((cand, c))
+    return pairs
 
 
 def test_finish_line_rollouts_end_at_the_target_as_in_the_python_loop(lex, static) -> None:
@@ -122,17 +131,7 @@ def test_finish_line_rollouts_end_at_the_target_as_in_the_python_loop(lex, stati
         while max(game.scores) < target - 70:
             game.play(static.choose(game.view(game.to_move)), game.to_move)
         view = game.view(game.to_move)
-        cands = static.ranked_raw(view, top=3)
-        moves = [native.to_move(c) for c in cands]
-        result = simulate(view, plies=30, iterations=12, seed=4, candidates=moves, lexicon=lex,
-                          inference=False, prune_z=None)
-        ref = reference(lex, static, view, cands, plies=30, iterations=12, seed=4)
-        got = by_move(result)
-        for cand, st in zip(cands, ref, strict=True):
-            c = got[native.to_move(cand)]
-            assert c.equity == pytest.approx(st.total / st.n, abs=1e-9)
-            assert c.win == pytest.approx(st.wins / st.n, abs=1e-12)
-            assert (c.win * 12 * 2) == pytest.approx(round(c.win * 12 * 2))  # every race ended
+        for cand, c in played_out_as_in_the_python_loop(lex, static, view, 30, 12, 4):
             reaches = view.scores[view.player] + cand[5] >= target
             kinds.add(reaches)
             if reaches:
