@@ -40,6 +40,7 @@ import itertools
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from tessera.engine.selfplay import (
@@ -174,12 +175,33 @@ def head_to_head(
     return {"win_rate": pooled.win_rate, "ci95": pooled.ci95, "games": pooled.games}
 
 
+@dataclass
+class _Tally:
+    """Player A's games against zero leaves: wins (ties half), A's turns and points gained
+    beyond B's (the head start left out)."""
+
+    won: float = 0.0
+    games: int = 0
+    turns: int = 0
+    spread: int = 0
+
+    def row(self, label: str, points: bool = True) -> str:
+        """A table row; ``points``: with A's turns and points (not for a head start, whose
+        race ends sooner for A)."""
+        lo, hi = wilson(self.won / self.games, self.games)
+        won = f"{100 * self.won / self.games:.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
+        if not points:
+            return f"| {label} | zero leaves | {won} | | | |"
+        return (f"| {label} | zero leaves | {won} | {self.turns / self.games:.2f} | "
+                f"{self.spread / self.games:+.1f} | {self.spread / max(1, self.turns):+.2f} |")
+
+
 def _wins(game: Rules, lex: Lexicon, games: int, seeds: range, a_leaves: Leaves | None,
-          a_start: int) -> tuple[float, int]:
-    """Player A's wins (ties half) against zero leaves, A valuing leaves with ``a_leaves`` and
-    starting ``a_start`` points ahead: ``games`` a seed, both seats of each deal, as ``_match``
-    deals them."""
-    won = 0.0
+          a_start: int) -> _Tally:
+    """Player A against zero leaves, A valuing leaves with ``a_leaves`` and starting
+    ``a_start`` points ahead: ``games`` a seed, both seats of each deal, as ``_match`` deals
+    them."""
+    tally = _Tally()
     for seed in seeds:
         for _, deal, a_first in plan(MatchSpec(("A", "B"), games, seed)):
             a_seat = 0 if a_first else 1
@@ -187,13 +209,11 @@ def _wins(game: Rules, lex: Lexicon, games: int, seeds: range, a_leaves: Leaves 
             tables[a_seat], start[a_seat] = a_leaves, a_start
             final = play_compiled(game, lex, deal, tables, scores=start)
             a, b = final["scores"][a_seat], final["scores"][1 - a_seat]
-            won += 1.0 if a > b else 0.5 if a == b else 0.0
-    return won, games * len(seeds)
-
-
-def _row(label: str, won: float, n: int) -> str:
-    lo, hi = wilson(won / n, n)
-    return f"| {label} | zero leaves | {100 * won / n:.1f} ({100 * lo:.1f}–{100 * hi:.1f}) |"
+            tally.won += 1.0 if a > b else 0.5 if a == b else 0.0
+            tally.games += 1
+            tally.turns += sum(1 for turn in final["turns"] if turn[0] == a_seat)
+            tally.spread += a - a_start - b
+    return tally
 
 
 def head_start(starts: list[int], *, rules: str = "finish_line", lexicon: str = "enable",
@@ -209,21 +229,22 @@ def head_start(starts: list[int], *, rules: str = "finish_line", lexicon: str = 
         sys.exit(f"no shipped table for {rules} with {lexicon}")
     print(f"what {table.path.name if table.path else 'the table'} is worth in points "
           f"({rules}, {lexicon}; {games} games a seed, {_seeds_label(seeds)}, both seats)")
-    print("| A | B | A wins % (95% CI) |")
-    print("|---|---|---:|")
+    print("| A | B | A wins % (95% CI) | A's turns a game | A's points beyond B's, a game "
+          "| a turn |")
+    print("|---|---|---:|---:|---:|---:|")
     rows = []
     for label, leaves, start in [("trained leaves", table, 0)] + [
         (f"zero leaves, {k} points ahead", None, k) for k in starts
     ]:
-        won, n = _wins(game, lex, games, seeds, leaves, start)
-        rows.append((start, won / n))
-        print(_row(label, won, n), flush=True)
+        tally = _wins(game, lex, games, seeds, leaves, start)
+        rows.append((start, tally.won / tally.games))
+        print(tally.row(label, points=start == 0), flush=True)
     levels = {}
     if game.finish_line_target is not None:
         for level, target in FINISH_LINE_TARGETS[2].items():
-            won, n = _wins(game.replace(finish_line_target=target), lex, games, seeds, table, 0)
-            levels[level] = won / n
-            print(_row(f"trained leaves, race to {target} ({level})", won, n), flush=True)
+            tally = _wins(game.replace(finish_line_target=target), lex, games, seeds, table, 0)
+            levels[level] = tally.won / tally.games
+            print(tally.row(f"trained leaves, race to {target} ({level})"), flush=True)
     trained, curve = rows[0][1], sorted(rows[1:])
     worth = None
     for (k0, p0), (k1, p1) in itertools.pairwise(curve):

@@ -48,6 +48,8 @@ def test_a_head_start_is_priced_over_the_same_deals(capsys: pytest.CaptureFixtur
     assert priced["levels"]["intermediate"] == priced["trained"]
     out = capsys.readouterr().out
     assert "race to 200 (expert)" in out and "a head start of about" in out
+    assert "A's turns a game" in out
+    assert out.count("| | | |") == 1  # the 60-point head start: no turns or points shown
 
 
 def test_head_starts_are_bounded() -> None:
