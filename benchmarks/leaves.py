@@ -83,8 +83,12 @@ def _match(pair: tuple[str, str], games: int, seeds: range, lexicon: str, rules:
 
 
 def _pct(rep: Report) -> str:
-    lo, hi = rep.ci95
-    return f"{100 * rep.win_rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
+    return _pct_ci(rep.win_rate, rep.ci95)
+
+
+def _pct_ci(rate: float, ci95: tuple[float, float]) -> str:
+    lo, hi = ci95
+    return f"{100 * rate:.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
 
 
 def leaves_table(
@@ -188,8 +192,8 @@ class _Tally:
     def row(self, label: str, points: bool = True) -> str:
         """A table row; ``points``: with A's turns and points (not for a head start, whose
         race ends sooner for A)."""
-        lo, hi = wilson(self.won / self.games, self.games)
-        won = f"{100 * self.won / self.games:.1f} ({100 * lo:.1f}–{100 * hi:.1f})"
+        rate = self.won / self.games
+        won = _pct_ci(rate, wilson(rate, self.games))
         if not points:
             return f"| {label} | zero leaves | {won} | | | |"
         return (f"| {label} | zero leaves | {won} | {self.turns / self.games:.2f} | "

@@ -688,10 +688,9 @@ def test_top_n_finds_the_plays_of_the_whole_rack(
     rack and the span's board letters, and lets a blank of such a play stand only for the
     letters that make one (the lexicon's letter multisets are looked up in a filter built at
     load: once with no blank, once per letter with one, once per pair of letters with two).
-    Racks that are anagrams of
-    7-letter words, and 8-letter words less a letter the board holds, one of their tiles a
-    blank if asked, on an empty board and mid-game: top N is the head of the full list, and
-    the rack often goes down whole."""
+    Racks that are anagrams of 7-letter words, and 8-letter words less a letter the board
+    holds, one or two of their tiles blanks if asked, on an empty board and mid-game: top N
+    is the head of the full list, and the rack often goes down whole."""
     rules = preset("naspa")
     rng = random.Random(31 + blanks)
     sevens = [w for w in enable.words() if len(w) == 7]
