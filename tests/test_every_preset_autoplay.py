@@ -37,12 +37,13 @@ def test_every_preset_is_covered() -> None:
 
 
 def test_autoplay_duplicate_game_to_its_end_verifies(tmp_path: Path) -> None:
+    out = tmp_path / "records"  # a new folder, made as for every other preset (issue 36, 21)
     played = tessera(
-        "autoplay", "-r", "duplicate", "-n", "1", "-p", "static,level3", "--gcg", str(tmp_path),
+        "autoplay", "-r", "duplicate", "-n", "1", "-p", "static,level3", "--gcg", str(out),
         "-q", "--seed", "13",
     )
     assert played.returncode == 0, played.stderr + played.stdout
-    files = sorted(tmp_path.glob("*.gcg"))
+    files = sorted(out.glob("*.gcg"))
     assert len(files) == 1, files
     verified = tessera("gcg", "verify", "--lexicon", "enable", str(files[0]))
     assert verified.returncode == 0, verified.stdout + verified.stderr

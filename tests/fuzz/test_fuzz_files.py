@@ -43,6 +43,7 @@ from tessera.formats.gcg import GcgError
 from tessera.game import Game
 from tessera.lexicon import KlvError, Kwg, Leaves, Lexicon, LexiconError, cache_dir
 from tessera.lexicon.kwg import build_bytes
+from tessera.lexicon.lexicon import resolve_alphabet
 from tessera.movegen import generate_moves
 from tessera.ranking import bag_count_of
 
@@ -290,8 +291,8 @@ def handle_kwg(path: Path) -> Callable[[bytes | str], None]:
         path.unlink(missing_ok=True)  # a new file: the last one may still be mapped
         path.write_bytes(data)
         before = cache_listing()
-        try:
-            lex = Lexicon.load(path)
+        try:  # the samples are English; small graphs need saying so (issue 36, point 22)
+            lex = Lexicon.load(path, alphabet="english")
         except LexiconError:
             assert cache_listing() == before  # nothing cached for a refused file
             raise
@@ -344,7 +345,7 @@ def handle_klv2(data: bytes | str) -> None:
 def fuzz_klv2(n: int, env: Path) -> Outcomes:
     samples = klv2_samples()
     words = env / "klv-words.kwg"
-    Kwg(build_bytes([b"\x01\x02"])).save(words)
+    Lexicon(Kwg(build_bytes([b"\x01\x02"])), resolve_alphabet("english"), "klv-words").save(words)
     Lexicon.load(words).alphagrams()  # cached now: the move generator asks for it
     before = cache_listing()
     inputs = mutated(samples, mutate_bytes, n, seed=94)

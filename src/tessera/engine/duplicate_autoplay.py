@@ -84,6 +84,8 @@ def duplicate_autoplay(
             f"the {lex.name} word list is in the {lex.alphabet.name} alphabet, but "
             f"{game_rules.name} rules use {game_rules.tileset.alphabet.name} tiles"
         )
+    if gcg_dir is not None:
+        Path(gcg_dir).mkdir(parents=True, exist_ok=True)  # as autoplay makes it for the others
     names = pair if pair[0] != pair[1] else (f"{pair[0]}-a", f"{pair[1]}-b")
     began = time.perf_counter()
     points: list[tuple[int, int]] = []

@@ -74,10 +74,12 @@ Which rules a replay uses: the ``rules=`` argument; else ``tessera-rules``; else
 inferred — NASPA-like (double challenge, 2× out adjustment, six scoreless turns, a 25-minute
 clock) on the declared board and tile set (or the one the lexicon's family implies: OSPS
 Polish, FRA/ODS French, FILE/FISE Spanish, RD German; NSF and DISC name languages Tessera has
-no tile set for, which is an error), with the challenge rule read off the lines: a
-``(challenge) +N`` line with N > 0 means 5 (or the lines' common divisor) points per word to
-the challenged player; ``(challenge) -N`` means the same deducted from the challenger; only
-``+0`` lines mean the single (free) challenge. ``#game-type wordsmog`` means Clabbers words.
+no tile set for, which is an error; a record naming neither takes the tiles of the word list
+it is replayed with, as Macondo reads its Polish records with OSPS), with the challenge rule
+read off the lines: a ``(challenge) +N`` line with N > 0 means 5 (or the lines' common
+divisor) points per word to the challenged player; ``(challenge) -N`` means the same deducted
+from the challenger; only ``+0`` lines mean the single (free) challenge. ``#game-type
+wordsmog`` means Clabbers words.
 
 How a replay follows the file:
 
@@ -86,9 +88,10 @@ How a replay follows the file:
 * Racks: before each move the mover's rack is set to the line's rack — or, when the line
   lists fewer tiles than the player holds, made to hold them, the rest taken from the
   player's next rack — and the tiles a player draws are the ones the file shows on that
-  player's next rack, so a file replays without its seed. With ``tessera-seed`` (and the same
-  first player) the game's own seeded draws are used, which reproduces the bag too, until a
-  rack in the file disagrees.
+  player's next rack, so a file replays without its seed. A ``--`` line, like the play it
+  withdraws, may list only the tiles the annotator knew; a lost turn's pass too. With
+  ``tessera-seed`` (and the same first player) the game's own seeded draws are used, which
+  reproduces the bag too, until a rack in the file disagrees.
 * Challenges are decided by the file: a ``--`` line means the challenged play was invalid;
   a ``(challenge)`` line or a pass noted ``#unsuccessful-challenge`` means it was valid. In
   games of three or four, the lost turn is matched to a play made since the challenger's
@@ -673,6 +676,13 @@ class _Reader:
         tokens = rest.split()
         if not tokens:
             raise GcgError(f"event for {excerpt(nick)!r} has nothing after ':'", number)
+        if self.rack_pragmas:
+            n, _, rack_line = self.rack_pragmas[0]
+            raise GcgError(
+                f"an event after the final racks (#rack{n} on line {rack_line}); the #rackN lines "
+                "end a record",
+                number,
+            )
         self.seen_event = True
         if len(self.r.events) >= MAX_EVENTS:
             raise GcgError(f"more than {MAX_EVENTS:,} events; no game has that many", number)
@@ -1287,6 +1297,10 @@ def replay(
     lex = _load_lexicon(lexicon)
     if check_words and lex is None:
         raise GcgError("checking words needs a lexicon")
+    if rules is None and lex is not None and not (
+        record.tessera_rules or record.tile_distribution or record.lexicon
+    ):
+        rules = infer_rules(record).for_alphabet(getattr(lex, "alphabet", None))
     game = _Replay(record, rules, lex if check_words else None, check_scores, turns).run()
     state = game._rng.getstate()
     game._rng = random.Random()  # the replay's scripted draws end with the replay
@@ -1617,7 +1631,7 @@ class _Replay:
             and ev.kind not in TURN_LINES
             and ev.kind is not LineKind.END_RACK_POINTS
         ):
-            self._compare_rack(ev, got.rack)
+            self._compare_rack(ev, got.rack, partial=ev.kind is LineKind.WITHDRAWN)
         if ev.kind is LineKind.END_RACK_POINTS:
             want = Counter(self._tiles(ev.tiles, ev.line))
             if Counter(got.other_racks) != want:
@@ -1741,7 +1755,7 @@ class _Replay:
             lost = self._take_pending(ev, p, {EventKind.LOST_TURN})
             if lost is not None:
                 if ev.rack is not None:
-                    self._compare_rack(ev, lost.rack)
+                    self._compare_rack(ev, lost.rack, partial=True)
                 self._compare(ev, lost, "the lost turn")
                 return
         if self.pending:
@@ -1813,7 +1827,7 @@ class _Replay:
         self._settle_finals(i, None)
         before = game.score(p)
         if ev.rack is not None:
-            self._compare_rack(ev, game.rack(p).tiles())
+            self._compare_rack(ev, game.rack(p).tiles(), partial=True)
         self.judge.valid = True
         self._act(ev.line, game.challenge, p)
         self.pending.extend(self._collect())
@@ -1834,8 +1848,22 @@ class _Replay:
             self._act(line, game.challenge, challenger)
             self.pending.extend(self._collect())
 
-    def _compare_rack(self, ev: GcgEvent, rack: Sequence[int]) -> None:
-        if ev.rack is not None and Counter(self._tiles(ev.rack, ev.line)) != Counter(rack):
+    def _compare_rack(self, ev: GcgEvent, rack: Sequence[int], partial: bool = False) -> None:
+        """Check the line's rack against the player's. With ``partial`` (a ``--`` line, a
+        lost turn's pass) the line may list only the tiles its annotator knew (Ather's
+        ``JOT --`` with seven on the rack): those must be on the rack, not all of it."""
+        if ev.rack is None:
+            return
+        listed = Counter(self._tiles(ev.rack, ev.line))
+        if partial and listed.total() < len(rack):
+            if listed - Counter(rack):
+                raise GcgError(
+                    f"{ev.nick}'s rack is {self._fmt(rack) or 'empty'}, which does not hold "
+                    f"{ev.rack} as recorded",
+                    ev.line,
+                )
+            return
+        if listed != Counter(rack):
             raise GcgError(
                 f"{ev.nick}'s rack is {self._fmt(rack) or 'empty'}, not {ev.rack} as recorded",
                 ev.line,
@@ -1933,7 +1961,6 @@ class _Replay:
         got = new[0] if new else None
         if got is None or got.kind is not EventKind.WITHDRAWN:
             raise GcgError("the challenge did not withdraw the play", ev.line)
-        self._compare_rack(ev, got.rack)
         self._compare(ev, got, "the withdrawn play")
         self.pending.extend(new[1:])
 

@@ -1,9 +1,10 @@
-"""``tessera words`` (check, anagram, pattern, …) and ``tessera lexicon`` (build, info, list,
-install)."""
+"""``tessera words`` (check, anagram, pattern, …) and ``tessera lexicon`` (build, add, info,
+list, install)."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -214,8 +215,8 @@ def lexicon() -> None:
     """Build, inspect, list and install lexicons (word lists compiled to KWG word graphs).
 
     Lexicons are found by name in the lexicon directory ($TESSERA_LEXICON_DIR, else
-    ~/.local/share/tessera/lexicons): drop NAME.txt (one word a line) or NAME.kwg there and
-    use --lexicon NAME.
+    ~/.local/share/tessera/lexicons): drop NAME.txt (one word a line) or NAME.kwg there, or
+    keep a KWG you hold there with `tessera lexicon add FILE`, and use --lexicon NAME.
     """
 
 
@@ -262,6 +263,44 @@ def build(source: Path, output: Path | None, alphabet: str, name: str | None, mi
         click.echo(f"  {count:,} rejected: {reason}", err=True)
     click.echo(f"{name}: {found.summary()}; {len(kwg):,} nodes "
                f"({output.stat().st_size:,} bytes) -> {output} (+ {side.name})")
+
+
+LEXICON_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a file stem and a menu entry
+
+
+@lexicon.command()
+@click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--name", default=None,
+              help="The name players choose it by, e.g. NWL2023 (default: the file's name).")
+@click.option("--alphabet", default=None,
+              help="Tile set of the words (a .kwg does not say; needed unless its letters "
+              "show it is English).")
+@click.option("--force", is_flag=True, help="Replace a lexicon of that name.")
+def add(source: Path, name: str | None, alphabet: str | None, force: bool) -> None:
+    """Keep a word list you hold (a .kwg, e.g. one of NWL or CSW a club is licensed for, or a
+    text list) in the lexicon directory under NAME, with a description of its alphabet, after
+    checking it is a word list in that alphabet; then `tessera serve --lexicon NAME` offers it
+    and every command loads it by name."""
+    name = name or _stem(source)
+    if not LEXICON_NAME.fullmatch(name):
+        raise click.BadParameter(
+            f"{name!r}: letters, digits, '_', '.' and '-', at most 64, starting with a letter "
+            "or digit", param_hint="--name")
+    target = lexicon_dir() / f"{name}.kwg"
+    clashing = next((a for a in available() if a.name.lower() == name.lower()), None)
+    if clashing is not None and (clashing.where == "shipped" or not force):
+        raise click.ClickException(
+            f"a lexicon named {clashing.name} is already there ({clashing.where})"
+            + ("" if clashing.where == "shipped" else "; --force replaces it"))
+    try:
+        with _progress() as progress:
+            lex = Lexicon.load(source, alphabet=alphabet, name=name, progress=progress)
+        lexicon_dir().mkdir(parents=True, exist_ok=True)
+        side = lex.save(target)
+    except (LexiconError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{name}: {len(lex):,} words, {lex.alphabet.name} alphabet -> {target} "
+               f"(+ {side.name}); offer it with `tessera serve --lexicon {name}`")
 
 
 @lexicon.command()

@@ -286,9 +286,10 @@ class Lexicon:
         cache: bool,
     ) -> Lexicon:
         meta = _read_sidecar(path)
+        described = _sidecar_alphabet(meta)
         alpha = (
             resolve_alphabet(alphabet) if alphabet is not None
-            else _sidecar_alphabet(meta) or resolve_alphabet(None)
+            else described or resolve_alphabet(None)
         )
         name = str(meta.get("name", name)) if meta and name == _stem(path) else name
         detected = detect_file(path)
@@ -296,7 +297,9 @@ class Lexicon:
         if detected.kind is FileKind.KWG:
             kwg = Kwg.load(path)
             try:
-                playable = vet_word_graph(kwg, alpha, str(path))
+                playable = vet_word_graph(
+                    kwg, alpha, str(path), declared=alphabet is not None or described is not None
+                )
             except KwgError:
                 kwg.close()
                 raise

@@ -18,6 +18,11 @@ write:
   letters correlate below 0.85 with the alphabet's tile set is refused, naming the shipped
   tile set its letters fit best, if any fits.
 * **Size.** More than :data:`MAX_WORDS` words is refused (walks that list words must end).
+* **No alphabet given.** A ``.kwg`` loaded with neither an alphabet nor a description
+  (``NAME.json``) is taken for English only when its letters show it: a graph of fewer than
+  :data:`LETTER_CHECK_MIN_WORDS` words is too small to tell (CHICO, LLAMA, PERRO and AÑO in
+  Spanish numbering read as English DJCQ…), so it is refused, naming the flag that says which
+  alphabet it is. Every refusal for the alphabet names that flag.
 """
 
 from __future__ import annotations
@@ -121,20 +126,42 @@ def _best_fitting(freq: Sequence[int], top: int) -> tuple[str, float] | None:
     return best if best is not None and best[1] >= MIN_SUGGEST_FIT else None
 
 
-def vet_word_graph(kwg: Kwg, alphabet: Alphabet, where: str) -> Kwg:
+def pass_alphabet(name: str = "NAME") -> str:
+    """How to say which alphabet a word graph is in, for any command: the ``--alphabet`` flag
+    where a command takes one, and ``tessera lexicon add``, which keeps the graph with its
+    description in the lexicon directory for the others (``serve``, ``moves``, ``gcg``)."""
+    return (f"pass --alphabet {name}, or install it with `tessera lexicon add FILE --alphabet "
+            f"{name}` and use it by name")
+
+
+def vet_word_graph(kwg: Kwg, alphabet: Alphabet, where: str, declared: bool = True) -> Kwg:
     """The graph to play with: ``kwg`` itself, or a full KWG built from the words of a
     DAWG-only one. Raises :class:`KwgError` saying what the graph is when it is not a word list
-    in ``alphabet`` (see the module docstring). ``kwg`` must have passed the structure check."""
+    in ``alphabet`` (see the module docstring). ``declared`` is False when no one said which
+    alphabet the graph is in (``alphabet`` is the default). ``kwg`` must have passed the
+    structure check."""
     top = kwg.max_tile()
-    if top > len(alphabet):
-        raise KwgError(
-            f"{where}: the word graph uses tile {top}, but the {alphabet.name} alphabet has "
-            f"only {len(alphabet)} letters (choose the lexicon's alphabet)"
-        )
     words = kwg.count()
     if words > MAX_WORDS:
         raise KwgError(f"{where}: the word graph holds {words:,} words; more than {MAX_WORDS:,} "
                        "is not a word list")
+    if top > len(alphabet):
+        best = (
+            _best_fitting(letter_frequencies(kwg, words), top)
+            if words >= LETTER_CHECK_MIN_WORDS else None
+        )
+        fits = f"; its letters fit the {best[0]} alphabet ({best[1]:.2f})" if best else ""
+        raise KwgError(
+            f"{where}: the word graph uses tile {top}, but the {alphabet.name} alphabet has "
+            f"only {len(alphabet)} letters{fits}: {pass_alphabet(best[0] if best else 'NAME')}"
+        )
+    if not declared and words < LETTER_CHECK_MIN_WORDS:
+        alphabets = sorted({tileset(n).alphabet.name for n in available_tilesets()})
+        raise KwgError(
+            f"{where}: no alphabet given and no description beside it, and a graph of "
+            f"{words:,} words is too small to tell its alphabet by its letters: "
+            f"{pass_alphabet()} ({', '.join(alphabets)})"
+        )
     if words >= ALPHAGRAM_MIN_WORDS and is_alphagram_graph(kwg):
         raise KwgError(
             f"{where}: an alphagram graph (all {words:,} entries have their letters in "
@@ -147,7 +174,7 @@ def vet_word_graph(kwg: Kwg, alphabet: Alphabet, where: str) -> Kwg:
         if score < MIN_LETTER_FIT:
             best = _best_fitting(freq, top)
             hint = (
-                f"they fit the {best[0]} alphabet ({best[1]:.2f}): load it with that alphabet"
+                f"they fit the {best[0]} alphabet ({best[1]:.2f}): {pass_alphabet(best[0])}"
                 if best is not None
                 else "they fit none of Tessera's tile sets: the graph is numbered for another "
                 "alphabet (a Catalan or Norwegian KWG, say), which Tessera has no tile set for"
@@ -176,6 +203,7 @@ __all__ = [
     "has_gaddag",
     "is_alphagram_graph",
     "letter_frequencies",
+    "pass_alphabet",
     "tileset_of",
     "vet_word_graph",
 ]
