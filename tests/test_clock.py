@@ -134,7 +134,9 @@ def test_r7_3_online_forfeit_loses_whatever_the_score():
     game.time_expired("Ann", 36 * MIN)
     assert game.result is not None and game.result.reason is EndReason.TIMEOUT_FORFEIT
     assert game.result.loser == 0 and game.result.winners == (1,)
-    assert game.scores[0] < 48  # the time penalty is still charged
+    # the loss is the whole penalty (issue 36, point 14): no overtime points on top
+    assert game.scores == [48, 0]
+    assert not any(e.kind is EventKind.TIME_PENALTY for e in game.history)
 
 
 def test_r7_3_woogles_auto_passes_a_player_whose_opponent_went_out():
@@ -166,3 +168,118 @@ def test_r7_3_overtime_already_used_counts_towards_the_maximum():
     game.time_expired("Ann", 5 * MIN + 1)
     assert game.result is not None and game.result.reason is EndReason.MAX_OVERTIME
     assert game.history[-1].score == -110
+
+
+# -- R7.3 no move after the flag (issue 36, point 1) ---------------------------------------------
+
+LATE = 25 * MIN + 10 * MIN + 1  # a 25-minute clock and 10 minutes of overtime, plus 1 ms
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        lambda g, ms: g.play("8D QUITE", elapsed_ms=ms),
+        lambda g, ms: g.pass_turn(elapsed_ms=ms),
+        lambda g, ms: g.exchange("AB", elapsed_ms=ms),
+        lambda g, ms: g.play([(7, 3, 16), (7, 4, 20)], elapsed_ms=ms),  # placed tiles
+    ],
+    ids=["play", "pass", "exchange", "squares"],
+)
+def test_r7_3_a_move_past_the_maximum_overtime_is_refused(action):
+    game = make_game("woogles", ["QUITEAB", "DOERSIN"])
+    before = state(game)
+    with pytest.raises(IllegalMove, match="time ran out") as err:
+        action(game, LATE)
+    assert err.value.reason is Reason.OUT_OF_TIME
+    assert state(game) == before and game.clock_ms(0) == 25 * MIN
+
+
+def test_r7_3_a_move_at_exactly_the_maximum_overtime_is_in_time():
+    game = make_game("woogles", ["QUITEAB", "DOERSIN"])
+    game.play("8D QUITE", elapsed_ms=LATE - 1)
+    assert game.clock_ms(0) == -10 * MIN
+
+
+def test_r7_3_overtime_already_used_and_increments_count_towards_the_flag():
+    game = make_game(timed(initial_min=1, increment_s=5), ["QUITEAB", None])
+    game.play("8D QUITE", elapsed_ms=MIN + 6 * MIN)  # 6:00 over, then +5 s increment
+    game.pass_turn(elapsed_ms=1_000)
+    before = state(game)
+    with pytest.raises(IllegalMove) as err:
+        game.pass_turn(elapsed_ms=4 * MIN + 5_001)  # 10:00.001 over
+    assert err.value.reason is Reason.OUT_OF_TIME and state(game) == before
+    game.pass_turn(elapsed_ms=4 * MIN + 5_000)
+
+
+def test_r7_3_a_challenge_past_the_maximum_overtime_is_refused():
+    game = make_game("woogles", ["QUITEAB", "DOERSIN"])
+    game.play("8D QUITE", elapsed_ms=1_000)
+    before = state(game)
+    with pytest.raises(IllegalMove) as err:
+        game.challenge(elapsed_ms=LATE)  # Bob thought past his flag before challenging
+    assert err.value.reason is Reason.OUT_OF_TIME and state(game) == before
+    with pytest.raises(IllegalMove) as err:
+        game.play("challenge", elapsed_ms=LATE)
+    assert err.value.reason is Reason.OUT_OF_TIME and state(game) == before
+
+
+def test_r7_3_game_over_and_turn_are_told_before_the_clock():
+    game = make_game("woogles", ["QUITEAB", "DOERSIN"])
+    with pytest.raises(IllegalMove) as err:
+        game.pass_turn("Bob", elapsed_ms=LATE)
+    assert err.value.reason is Reason.NOT_YOUR_TURN
+
+
+def test_r7_3_a_late_going_out_play_is_a_loss_on_time_not_a_penalty():
+    """Point 1/14: the late out-play is refused, and the app's loss on time stands: the
+    forfeit, with neither the out-play's points nor an overtime penalty."""
+    game, out = endgame("woogles", 3)
+    mover = game.to_move
+    before = state(game)
+    clock = game.clock_ms(mover) or 0
+    late = clock + 10 * MIN + 2_000
+    with pytest.raises(IllegalMove) as err:
+        game.play(out, elapsed_ms=late)
+    assert err.value.reason is Reason.OUT_OF_TIME and state(game) == before
+    scores = list(game.scores)
+    game.time_expired(mover, late)
+    assert game.result is not None and game.result.reason is EndReason.TIMEOUT_FORFEIT
+    assert game.result.loser == mover and game.scores == scores
+    assert not any(e.kind is EventKind.TIME_PENALTY for e in game.history)
+
+
+def test_r7_3_a_late_accept_of_an_out_play_is_the_woogles_auto_pass():
+    game, out = endgame("woogles", 3)
+    opp = 1 - game.to_move
+    game.play(out, elapsed_ms=1_000)
+    late = (game.clock_ms(opp) or 0) + 10 * MIN + 1
+    with pytest.raises(IllegalMove) as err:
+        game.pass_turn(elapsed_ms=late)
+    assert err.value.reason is Reason.OUT_OF_TIME
+    game.time_expired(opp, late)
+    assert game.result is not None and game.result.reason is EndReason.PLAYED_OUT
+
+
+def test_r7_3_the_flagged_player_is_charged_to_the_flag_not_to_when_it_was_noticed():
+    """A game decided hours late (the sweep, a reload) costs what the flag costs, and its
+    views never show less than minus the maximum overtime."""
+    naspa = make_game(timed(initial_min=1), ["QUITEAB", None])
+    naspa.time_expired("Ann", 5 * 3_600_000)
+    assert naspa.clock_ms(0) == -10 * MIN - 1
+    assert naspa.scores == [-110, 0]  # 11 started minutes, as at 10:01 (R7.2)
+    assert naspa.view(1).clocks_ms == (-10 * MIN, MIN)
+    woogles = make_game("woogles")
+    woogles.time_expired("Ann", 5 * 3_600_000)
+    assert woogles.spectator_view().clocks_ms == (-10 * MIN, 25 * MIN)
+    assert woogles.scores == [0, 0]
+
+
+def test_r7_3_recorded_history_replays_a_late_move_as_it_was_accepted():
+    """A log stored before the refusal existed (a pass 18 s past the flag) still replays:
+    recorded actions are not judged by the clock again."""
+    game = make_game("woogles", ["QUITEAB", "DOERSIN"])
+    game.play("-", elapsed_ms=LATE + 18_000, recorded=True)
+    game.play("8H DOES", recorded=True)
+    game.challenge(elapsed_ms=LATE, recorded=True)  # Ann, flagged already, challenges
+    assert game.clock_ms(0) == -10 * MIN - 18_001 - LATE
+    assert game.view(0).clocks_ms is not None and game.view(0).clocks_ms[0] == -10 * MIN

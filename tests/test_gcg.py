@@ -436,14 +436,17 @@ def test_endings_no_line_shows() -> None:
 @pytest.mark.parametrize("preset_name", ["naspa", "woogles"])
 def test_max_overtime_endings(preset_name: str) -> None:
     game = Game(preset_name, players=["Ann", "Bob"], seed=6, first=0)
-    game.play("-", elapsed_ms=36 * 60_000)  # 11 minutes over a 25-minute clock
+    game.play("-", elapsed_ms=30 * 60_000)  # 5 minutes over a 25-minute clock
     game.play("-", elapsed_ms=1_000)
-    game.time_expired("Ann", 0)
+    game.time_expired("Ann", 6 * 60_000)  # 11 minutes over: the flag fell at 10:00.001
     assert game.is_over
     text = gcg.dumps(game)
     reason = "max_overtime" if preset_name == "naspa" else "timeout_forfeit"
     assert f"#tile-set tessera-end {reason} Ann" in text
-    assert ">Ann: " in text and "(time) -110 -110" in text
+    if preset_name == "naspa":
+        assert ">Ann: " in text and "(time) -110 -110" in text
+    else:  # a loss on time is the whole penalty: no overtime points on top
+        assert "(time)" not in text
     again = gcg.replay(gcg.loads(text))
     assert same_game(game, again) and again.result is not None
     assert again.result.reason.value == reason

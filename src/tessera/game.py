@@ -461,9 +461,14 @@ class Game:
         return counts
 
     def _clocks(self) -> tuple[int, ...] | None:
-        if self.rules.clock is None:
+        """Each player's time left, as views carry it: never below minus the maximum
+        overtime (a flagged clock, R7.3, reads exactly that, however late the game was
+        decided or whatever an old log charged)."""
+        clock = self.rules.clock
+        if clock is None:
             return None
-        return tuple(self.clock_ms(j) or 0 for j in range(self.num_players))
+        floor = -clock.max_overtime_min * 60_000
+        return tuple(max(floor, self.clock_ms(j) or 0) for j in range(self.num_players))
 
     def unseen_for(self, player: int) -> list[int]:
         """Counts by tile id of the tiles this player cannot see: the bag and other racks."""
@@ -574,9 +579,16 @@ class Game:
         player: PlayerRef | None = None,
         *,
         elapsed_ms: int | None = None,
+        recorded: bool = False,
     ) -> Event | None:
         """Make a move for the player to move: a Move, its text (``8D QUITE``, ``-ABC``,
         ``-``, ``challenge``) or placed tiles ``[(row, col, tile), ...]``.
+
+        ``elapsed_ms`` is the mover's time on this turn; a move that takes them past their
+        time and maximum overtime is refused (OUT_OF_TIME, R7.3): the app then records the
+        loss on time (:meth:`time_expired`). ``recorded`` marks an action replayed from a
+        record or a stored log: it was accepted when it was made, so the clock is not judged
+        again (a log stored before that refusal existed still replays).
 
         Returns the history event the move added (None when a challenge ends nothing new).
         Raises :class:`IllegalMove` with a reason; the game is then unchanged.
@@ -586,7 +598,11 @@ class Game:
         elif not isinstance(move, Move):
             move = play_from_squares(self.board, self._placed_tiles(move))
         if isinstance(move, Challenge):
-            return self.challenge(player, words=move.words, elapsed_ms=elapsed_ms)
+            return self.challenge(
+                player, words=move.words, elapsed_ms=elapsed_ms, recorded=recorded
+            )
+        if not recorded:
+            self._check_time(self._mover(player), elapsed_ms)
         snapshot = self._snapshot()
         try:
             if isinstance(move, Play):
@@ -716,6 +732,30 @@ class Game:
                 Reason.ONLY_PASS_OR_CHALLENGE,
                 "the last play ends the game unless challenged: "
                 "you can only pass (accept) or challenge",
+            )
+
+    def _past_flag_ms(self, player: int, elapsed_ms: int) -> int:
+        """How far ``elapsed_ms`` more on the clock takes ``player`` past the point where
+        their time and maximum overtime are used up (R7.3); > 0: the flag has fallen."""
+        clock = self.rules.clock
+        assert clock is not None
+        left = self.clock_ms(player) or 0
+        return elapsed_ms - left - clock.max_overtime_min * 60_000
+
+    def _check_time(self, mover: int, elapsed_ms: int | None) -> None:
+        """R7.3: no move after the flag. Refuses (the game unchanged) an action whose
+        elapsed time takes the mover past their time and maximum overtime; exactly at the
+        maximum is still in time."""
+        if elapsed_ms is None or self.rules.clock is None:
+            return
+        if elapsed_ms < 0:
+            raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
+        past = self._past_flag_ms(mover, elapsed_ms)
+        if past > 0:
+            raise IllegalMove(
+                Reason.OUT_OF_TIME,
+                f"{self._players[mover].name}'s time ran out {max(1, past // 1000)} s before "
+                f"this move (maximum overtime {self.rules.clock.max_overtime_min} min)",
             )
 
     def _begin_turn(self, mover: int, elapsed_ms: int | None) -> None:
@@ -887,9 +927,11 @@ class Game:
         words: Sequence[Sequence[int] | str] | None = None,
         *,
         elapsed_ms: int | None = None,
+        recorded: bool = False,
     ) -> Event | None:
         """Challenge the last play (R5). ``player`` is the challenger (default: the player to
         move); ``words`` lists the challenged words under listed-word scope (default: all).
+        The challenger's ``elapsed_ms`` is judged as a move's is (R7.3, see :meth:`play`).
 
         Returns the event the verdict added: WITHDRAWN on success; CHALLENGE_BONUS,
         CHALLENGE_PENALTY or LOST_TURN on failure (None when an unsuccessful challenge costs
@@ -897,7 +939,7 @@ class Game:
         """
         snapshot = self._snapshot()
         try:
-            event = self._challenge(player, words, elapsed_ms)
+            event = self._challenge(player, words, elapsed_ms, recorded)
         except BaseException:
             self._restore(snapshot)
             raise
@@ -909,10 +951,13 @@ class Game:
         player: PlayerRef | None,
         words: Sequence[Sequence[int] | str] | None,
         elapsed_ms: int | None,
+        recorded: bool = False,
     ) -> Event | None:
         pending, challenger, judged = self._challenge_target(player, words)
         if elapsed_ms is not None and elapsed_ms < 0:
             raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
+        if not recorded:
+            self._check_time(challenger, elapsed_ms)
         if elapsed_ms:
             self._players[challenger].time_used_ms += elapsed_ms
         bad = self._invalid(judged)
@@ -1208,7 +1253,9 @@ class Game:
         elif adjust:
             for i in range(self.num_players):  # R6.2, R6.3: everyone loses own rack
                 self._rack_penalty(i)
-        self._time_penalties()  # R7.2: charged at the end, whatever ended the game
+        # R7.2: charged at the end, whatever ended the game; a loss on time (R7.3 forfeit)
+        # is the forfeiting player's whole penalty: no overtime points on top
+        self._time_penalties(loser if reason is EndReason.TIMEOUT_FORFEIT else None)
         self.state = GameState.OVER
         self._pending = None
         self.result = self._decide(reason, loser)
@@ -1242,11 +1289,13 @@ class Game:
             )
         )
 
-    def _time_penalties(self) -> None:
+    def _time_penalties(self, forfeited: int | None) -> None:
         clock = self.rules.clock
         if clock is None:
             return
         for i, p in enumerate(self._players):
+            if i == forfeited:
+                continue
             penalty = clock.overtime_penalty(self.overtime_ms(i))
             if penalty:
                 p.score -= penalty
@@ -1286,10 +1335,16 @@ class Game:
 
     # -- clocks (R7) ---------------------------------------------------------------------
 
-    def time_expired(self, player: PlayerRef, elapsed_ms: int) -> None:
+    def time_expired(self, player: PlayerRef, elapsed_ms: int, *, recorded: bool = False) -> None:
         """The app's clock says ``player`` has used ``elapsed_ms`` more on the current turn and
         gone past the maximum overtime (R7.3). Ends the game (scores stand, or forfeit);
         if an out-play is awaiting acceptance, the player is auto-passed instead (Woogles).
+
+        The player is charged up to the moment the flag fell (1 ms past the maximum
+        overtime), not the whole ``elapsed_ms``: a game decided late (by the sweep, or when
+        next loaded) neither shows hours of overtime nor costs more than the flag does.
+        ``recorded``: the flag's fall is taken from a record (a GCG end marker) without
+        judging ``elapsed_ms`` again (see :meth:`play`).
         """
         clock = self.rules.clock
         if clock is None:
@@ -1300,16 +1355,16 @@ class Game:
         p = self._players[i]
         if elapsed_ms < 0:
             raise IllegalMove(Reason.NO_CLOCK, "elapsed time cannot be negative")
-        left = self.clock_ms(i)
-        over = max(0, elapsed_ms - left) if left is not None else 0  # R7.3: time past zero
-        if over <= clock.max_overtime_min * 60_000:
+        past = self._past_flag_ms(i, elapsed_ms)
+        if past <= 0 and not recorded:
+            over = max(0, clock.max_overtime_min * 60_000 + past)  # R7.3: time past zero
             raise IllegalMove(
                 Reason.NO_CLOCK,
                 f"{p.name} is {over // 1000} s into overtime; "
                 f"the maximum is {clock.max_overtime_min} min",
             )
         self._remember()
-        p.time_used_ms += elapsed_ms
+        p.time_used_ms += max(0, elapsed_ms - past + 1)  # to the flag (already past: nothing)
         if self.state is GameState.AWAITING_FINAL and i == self.to_move:
             self._pass(i, None)
             return

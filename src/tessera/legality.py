@@ -40,6 +40,7 @@ class Reason(StrEnum):
     ONLY_PASS_OR_CHALLENGE = "only_pass_or_challenge"
     UNDO_NOT_ALLOWED = "undo_not_allowed"
     NO_CLOCK = "no_clock"
+    OUT_OF_TIME = "out_of_time"  # R7.3: the mover's time and maximum overtime are used up
     # duplicate (R8.4)
     ALREADY_SUBMITTED = "already_submitted"
     ROUND_CLOSED = "round_closed"

@@ -287,16 +287,21 @@ def random_step(game: Game, rng: random.Random, *, force_pass: bool = False) -> 
         elapsed = rng.choice((0, 1_000, 5_000, 20_000, 45_000, 90_000))
         if timed and rng.random() < 0.02:
             elapsed = 10 * 60_000
-    # a clock past the maximum overtime: the app reports it (R7.3)
+    # a clock past the maximum overtime, or that this turn's time takes past it: the app
+    # reports it instead of the move, which the game would refuse (R7.3)
     if timed and rules.clock is not None:
         left = game.clock_ms(mover)
-        if left is not None and -left > rules.clock.max_overtime_min * 60_000:
-            return Action("time_expired", mover, elapsed_ms=0)
+        if left is not None and (elapsed or 0) - left > rules.clock.max_overtime_min * 60_000:
+            return Action("time_expired", mover, elapsed_ms=elapsed or 0)
     if game.can_challenge() and rng.random() < 0.35:
         pending_player = next(e.player for e in reversed(game.history) if e.kind == "play")
         others = [i for i in range(game.num_players) if i != pending_player]
         if others:
-            return Action("challenge", rng.choice(others), elapsed_ms=elapsed)
+            challenger = rng.choice(others)
+            # another seat's clock is not running: its challenge takes no time (R7.5)
+            return Action(
+                "challenge", challenger, elapsed_ms=elapsed if challenger == mover else None
+            )
     if game.state is GameState.AWAITING_FINAL:
         return Action("move", mover, Pass(), elapsed)
     if (

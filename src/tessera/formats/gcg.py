@@ -1795,7 +1795,8 @@ class _Replay:
         rack_before = game.rack(p).tiles()
         if not self.exact:
             self._script_draws(i, ev, p, move, rack_before)
-        self._act(ev.line, game.play, move, p, elapsed_ms=self.elapsed.pop(p, None))
+        elapsed = self.elapsed.pop(p, None)
+        self._act(ev.line, game.play, move, p, elapsed_ms=elapsed, recorded=True)
         new = self._collect()
         if not new:
             raise GcgError("the move left no record", ev.line)
@@ -2094,7 +2095,7 @@ class _Replay:
         elif reason == "ended_by_request":
             self._act(ev.line, game.end_by_request, p)
         elif reason in ("max_overtime", "timeout_forfeit"):
-            self._act(ev.line, game.time_expired, p, 0)
+            self._act(ev.line, game.time_expired, p, 0, recorded=True)
         else:
             self.judge.valid = True
             self._act(ev.line, game.challenge, p)
