@@ -11,6 +11,13 @@ and the states it waits on go over the game's WebSocket (hints over HTTP). Two k
   between people). The figure beside the move's round trip is the delivery: from sending a
   move to the opponent's page receiving the new state.
 
+Beside the games, ``--sims`` runs that many **review simulation streams** during the
+measurement (issue 36, point 7): each is a person on a device of its own (its own loopback
+address) whose review page simulates a finished game's turns one after another
+(``POST /api/review/simulate``), as fast as the server lets one client (its simulations per
+minute). Each level runs once per count (default ``0,2``), so the report shows the move
+round trips with and without analysis running beside them.
+
 Two paces: **people** (each client pauses a seeded random 2–6 s before each move, like a
 person thinking; the figures that matter are the round trips, p50/p99, at each N) and
 **saturation** (no pauses; the figure is the most acknowledged moves per second, and whether
@@ -23,6 +30,7 @@ server's.
     python -m benchmarks load                     # computer games, SQLite and PostgreSQL
     python -m benchmarks.load --mode people --db postgres --games 100,500,1000 --workers 2
     python -m benchmarks.load --mode people --db sqlite --games 1000 --pace people --moves both
+    python -m benchmarks.load --mode people --db sqlite --games 1000 --pace people --sims 0,2
 """
 
 from __future__ import annotations
@@ -52,6 +60,10 @@ from support.throwaway_postgres import throwaway_postgres
 
 TESSERA = Path(sys.executable).with_name("tessera")
 LEVEL = "level3"  # the computer opponent: a static player, cheap enough for hundreds of games
+# the game a simulation stream reviews, and its turns that simulate (turn 3 is a phony)
+REVIEWED = Path(__file__).resolve().parent.parent / "tests" / "data" / "gcg" / "reference_game.gcg"
+REVIEWED_TURNS = (1, 2, 4)
+SIMS_PER_MINUTE = 60  # the server's limit for one client (ServerConfig.simulations_per_minute)
 
 
 @dataclass
@@ -62,6 +74,7 @@ class Tally:
     side_ms: list[float] = field(default_factory=list)  # hints, or the opponent's delivery
     errors: int = 0
     counting: bool = False
+    sim_ms: list[float] = field(default_factory=list)  # review simulations, each stream's
 
     def record(self, move_s: float) -> None:
         if self.counting:
@@ -71,6 +84,10 @@ class Tally:
     def side(self, seconds: float) -> None:
         if self.counting:
             self.side_ms.append(seconds * 1000)
+
+    def simulated(self, seconds: float) -> None:
+        if self.counting:
+            self.sim_ms.append(seconds * 1000)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -319,6 +336,35 @@ async def seat_loop(
 SENT: dict[str, dict[int, float]] = {}  # game -> seq of a move -> when it was sent
 
 
+# -- review simulations beside the games ---------------------------------------------------
+
+
+async def simulation_stream(url: str, index: int, tally: Tally, stop: asyncio.Event) -> None:
+    """A person reviewing a game, turn after turn simulated ("Simulate every turn"), from a
+    loopback address of its own (the server limits simulations per client address): one
+    request at a time, each started a little over 60 / SIMS_PER_MINUTE s after the one
+    before."""
+    text = REVIEWED.read_text(encoding="utf-8")
+    connector = aiohttp.TCPConnector(limit=1, local_addr=(f"127.0.0.{index + 2}", 0))
+    gap = 1.05 * 60.0 / SIMS_PER_MINUTE  # a little under the limit, whatever the window
+    turn = 0
+    try:
+        async with device(url, connector) as http:
+            while not stop.is_set():
+                n, turn = turn, turn + 1
+                t0 = time.perf_counter()
+                body = {"gcg": text, "turn": REVIEWED_TURNS[n % len(REVIEWED_TURNS)]}
+                status, _ = await post(http, "/api/review/simulate", body)
+                took = time.perf_counter() - t0
+                if status == 200:
+                    tally.simulated(took)
+                elif tally.counting:
+                    tally.errors += 1
+                await asyncio.sleep(max(0.0, gap - took))
+    finally:
+        await connector.close()
+
+
 # -- running a level -----------------------------------------------------------------------
 
 
@@ -330,13 +376,16 @@ async def run_level(
     pause: tuple[float, float],
     seed: int,
     moves: str = "socket",
+    sims: int = 0,
 ) -> dict[str, float]:
     tally = Tally()
     stop = asyncio.Event()
     gc.collect()
     gc.disable()  # see the module's docstring; a level is bounded in time, so is its garbage
     try:
-        return await _run_level(url, mode, games, seconds, pause, seed, tally, stop, moves)
+        return await _run_level(
+            url, mode, games, seconds, pause, seed, tally, stop, moves, sims
+        )
     finally:
         gc.enable()
         gc.collect()
@@ -352,6 +401,7 @@ async def _run_level(
     tally: Tally,
     stop: asyncio.Event,
     moves: str,
+    sims: int,
 ) -> dict[str, float]:
     connector = aiohttp.TCPConnector(limit=0)
     finder = MoveFinder() if mode == "people" else None
@@ -364,6 +414,7 @@ async def _run_level(
             job = people_pair(url, connector, rng, tally, pause, stop, finder, i, moves)
         tasks.append(asyncio.create_task(job))
     await asyncio.sleep(min(20.0, 2 + games / 40) + pause[1])  # every game under way
+    tasks += [asyncio.create_task(simulation_stream(url, i, tally, stop)) for i in range(sims)]
     tally.counting = True
     cpu0 = _cpu_seconds()
     own0 = time.process_time()
@@ -380,6 +431,9 @@ async def _run_level(
     await connector.close()
     return {
         "games": games,
+        "sims": sims,
+        "sims_per_s": len(tally.sim_ms) / elapsed,
+        "sim_p50_ms": percentile(tally.sim_ms, 0.50),
         "moves_per_s": tally.moves / elapsed,
         "move_p50_ms": percentile(tally.move_ms, 0.50),
         "move_p99_ms": percentile(tally.move_ms, 0.99),
@@ -394,10 +448,18 @@ async def _run_level(
 _server_pids: list[int] = []
 
 
+def _descendants(pid: int) -> list[int]:
+    children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    found = [int(p) for p in children.stdout.split()]
+    return found + [d for child in found for d in _descendants(child)]
+
+
 def _cpu_seconds() -> float:
-    """CPU time used so far by the server's processes (all their threads)."""
+    """CPU time used so far by the server's processes (all their threads), its analysis
+    workers among them (started when the first analysis is asked for)."""
     total = 0.0
-    for pid in _server_pids:
+    pids = _server_pids[:1] + _descendants(_server_pids[0]) if _server_pids else []
+    for pid in pids:
         try:
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
@@ -466,12 +528,14 @@ def report(title: str, mode: str, rows: list[dict[str, float]]) -> None:
     side = "hint" if mode == "computer" else "deliver"
     print(f"\n{title}:")
     print(
-        f"{'games':>6} {'moves/s':>8} {'move p50':>9} {'move p99':>9} {side + ' p50':>12} "
-        f"{side + ' p99':>12} {'server cores':>12} {'client cores':>12} {'errors':>6}"
+        f"{'games':>6} {'sims':>4} {'sims/s':>6} {'sim p50':>9} {'moves/s':>8} {'move p50':>9} "
+        f"{'move p99':>9} {side + ' p50':>12} {side + ' p99':>12} {'server cores':>12} "
+        f"{'client cores':>12} {'errors':>6}"
     )
     for r in rows:
         print(
-            f"{r['games']:>6} {r['moves_per_s']:>8.1f} {r['move_p50_ms']:>7.1f}ms "
+            f"{r['games']:>6} {r['sims']:>4} {r['sims_per_s']:>6.2f} {r['sim_p50_ms']:>7.0f}ms "
+            f"{r['moves_per_s']:>8.1f} {r['move_p50_ms']:>7.1f}ms "
             f"{r['move_p99_ms']:>7.1f}ms {r['side_p50_ms']:>10.1f}ms "
             f"{r['side_p99_ms']:>10.1f}ms {r['server_cores']:>12.2f} {r['client_cores']:>12.2f} "
             f"{r['errors']:>6}",
@@ -488,11 +552,12 @@ def fresh_level(
     pause: tuple[float, float],
     seed: int,
     moves: str,
+    sims: int = 0,
 ) -> dict[str, float]:
     """One level against a new database and server: N games means N, not N plus the games
     an earlier level left behind (abandoned, their clocks still running)."""
     with database(kind) as url_db, server(url_db, workers) as url:
-        return asyncio.run(run_level(url, mode, games, seconds, pause, seed, moves))
+        return asyncio.run(run_level(url, mode, games, seconds, pause, seed, moves, sims))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -510,6 +575,12 @@ def main(argv: list[str] | None = None) -> None:
         help="socket (as the page moves), http (POST /move, as it did before), or both: "
         "each level runs once each way",
     )
+    parser.add_argument(
+        "--sims",
+        default="0,2",
+        help="comma-separated counts of review simulation streams running during the "
+        "measurement (each level runs once per count)",
+    )
     args = parser.parse_args(
         argv if argv is not None else sys.argv[2:] if sys.argv[1:2] == ["load"] else sys.argv[1:]
     )
@@ -524,9 +595,11 @@ def main(argv: list[str] | None = None) -> None:
                     for moves in args.moves.replace("both", "socket,http").split(","):
                         rows = [
                             fresh_level(
-                                kind, workers, mode, n, args.seconds, pause, args.seed, moves
+                                kind, workers, mode, n, args.seconds, pause, args.seed, moves,
+                                sims,
                             )
                             for n in levels
+                            for sims in (int(k) for k in args.sims.split(","))
                         ]
                         report(
                             f"{mode} games, {kind}, {workers} process(es), {pace} pace, "
@@ -534,11 +607,12 @@ def main(argv: list[str] | None = None) -> None:
                             mode,
                             rows,
                         )
-                        if pace == "saturation" and len(rows) > 1:
+                        alone = [r for r in rows if r["sims"] == rows[0]["sims"]]
+                        if pace == "saturation" and len(alone) > 1:
                             print(
-                                f"  throughput at {rows[-1]['games']} games / at "
-                                f"{rows[0]['games']}: "
-                                f"{rows[-1]['moves_per_s'] / rows[0]['moves_per_s']:.2f}"
+                                f"  throughput at {alone[-1]['games']} games / at "
+                                f"{alone[0]['games']}: "
+                                f"{alone[-1]['moves_per_s'] / alone[0]['moves_per_s']:.2f}"
                             )
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from tessera.server import ratelimit
 from tessera.server.errors import RequestError
-from tessera.server.ratelimit import Limit, RateLimits
+from tessera.server.ratelimit import Backoff, Limit, RateLimits, address_key
 
 
 class Clock:
@@ -64,3 +64,58 @@ def test_memory_holds_only_the_clients_of_the_last_period(
 def test_a_malformed_rule_is_refused(rule: str) -> None:
     with pytest.raises(ValueError, match="rate limit"):
         Limit(rule)
+
+
+def test_a_refusal_says_when_to_try_again() -> None:
+    clock = Clock()
+    limits = RateLimits({"move": "6/minute"}, clock=clock)
+    for _ in range(6):
+        limits.check("move", "ann")
+    with pytest.raises(RequestError) as refused:
+        limits.check("move", "ann")
+    assert refused.value.retry_after == 10  # one comes back every 10 s
+    assert refused.value.response().headers["Retry-After"] == "10"
+
+
+def waits(backoff: Backoff, key: str, failures: int) -> list[float]:
+    """The wait after each of ``failures`` failures in a row."""
+    found = []
+    for _ in range(failures):
+        backoff.failed(key)
+        found.append(backoff.wait_s(key))
+    return found
+
+
+def test_failures_back_off_doubling_after_the_free_ones_up_to_a_cap() -> None:
+    clock = Clock()
+    backoff = Backoff(free=3, base_s=2, max_s=30, clock=clock)
+    assert waits(backoff, "ann@1", 8) == [0, 0, 0, 2, 4, 8, 16, 30]
+    assert backoff.wait_s("bob@1") == 0  # keys are counted apart
+    with pytest.raises(RequestError) as refused:
+        backoff.check("ann@1", "wait")
+    assert (refused.value.status, refused.value.reason) == (429, "backed_off")
+    assert refused.value.retry_after == 30
+    clock.now += 30
+    backoff.check("ann@1", "wait")  # the wait is over: one more try
+    backoff.succeeded("ann@1")
+    assert waits(backoff, "ann@1", 4) == [0, 0, 0, 2]  # a success starts afresh
+
+
+def test_failures_are_forgotten_after_a_quiet_hour_and_memory_is_bounded() -> None:
+    clock = Clock()
+    backoff = Backoff(free=0, base_s=1, max_s=60, forget_s=3600, max_keys=1000, clock=clock)
+    waits(backoff, "ann", 5)
+    clock.now += 3600
+    assert backoff.wait_s("ann") == 0 and waits(backoff, "ann", 1) == [1]
+    for i in range(50_000):  # a flood of new keys
+        backoff.failed(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+    assert len(backoff) <= 1000
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network() -> None:
+    """A client on IPv6 has a whole /64 to choose addresses from: one allowance for all."""
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:ffff::9")
+    assert address_key("2001:db8:1:2::1") == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("::ffff:192.0.2.7") == "192.0.2.7" == address_key("192.0.2.7")
+    assert address_key("testclient") == "testclient"

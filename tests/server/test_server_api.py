@@ -322,6 +322,7 @@ def test_the_cached_state_is_the_view_at_every_turn_for_every_seat(tmp_path: Pat
         "seq",
         "online",
         "rated",
+        "guests",
         "clock",
         "can_abort",
     }

@@ -269,3 +269,30 @@ def test_a_finished_games_turn_is_simulated_by_id_and_a_game_in_play_is_not(db: 
         r = other.get(url)
         assert (r.status_code, r.json()["reason"]) == (403, "forbidden"), r.text
         assert other.get("/api/games/nosuchgame/review/turns/1/simulation").status_code == 404
+
+
+def test_a_turn_lost_to_a_challenge_is_named_so_and_charged_nothing(client: TestClient) -> None:
+    """Issue 36, point 16: the pass an unsuccessful challenge cost (R5.4a) is not a pass the
+    player chose (36 points of equity given away), and a play challenged off (R5.3) is a
+    phony withdrawn, whether or not the review's word list holds its words."""
+    text = (GCG_DIR / "double_challenge.gcg").read_text(encoding="utf-8")
+    r = upload(client, text)
+    assert r.status_code == 200, r.text
+    turns = r.json()["turns"]
+    lost, withdrawn = turns[2], turns[5]
+    assert lost["equity"] is None and lost["equity_lost"] is None and lost["best"] == []
+    assert (lost["player"], lost["challenge"]) == ("ann", "lost_turn")
+    assert "unsuccessful challenge" in lost["note"] and "R5.4a" in lost["note"]
+    assert (withdrawn["shown"], withdrawn["challenge"]) == ("H1 ANESTRI(D)", "withdrawn")
+    assert withdrawn["equity_lost"] is None and withdrawn["best"]  # the moves that were there
+    assert "phony withdrawn" in withdrawn["note"]
+    assert [t["challenge"] for i, t in enumerate(turns) if i not in (2, 5)] == [""] * 4
+    sim = simulate(client, text, 3).json()
+    assert sim["win_lost"] is None and sim["sim_moves"] == [] and sim["note"] == lost["note"]
+    # HOARD is a word: withdrawn all the same (the game's own list refused it), not ranked
+    valid = (
+        "#player1 al Al\n#player2 cy Cy\n>al: ADEHORT 8D HOARD +26 26\n"
+        ">al: ADEHORT -- -26 0\n>cy: EILNQTU 8G QUILT +28 28\n"
+    )
+    first = upload(client, valid).json()["turns"][0]
+    assert (first["challenge"], first["equity"], first["equity_lost"]) == ("withdrawn", None, None)

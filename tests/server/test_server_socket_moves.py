@@ -111,15 +111,17 @@ def test_a_malformed_move_gets_a_precise_answer_and_changes_nothing(
 
 
 def test_someone_logged_out_cannot_move_on_a_socket_opened_before(client: TestClient) -> None:
-    """The socket's session is looked up for every move, not only at the handshake (a
-    spectator's move: tests/server/test_server_online.py)."""
+    """Logging out closes the session's sockets (a spectator's move:
+    tests/server/test_server_online.py; the session is looked up for every move, too)."""
+    from starlette.websockets import WebSocketDisconnect
+
     gid = new_game(client, players=HUMANS)
     with client.websocket_connect(f"{WS}/api/games/{gid}/ws") as ws:
         s = opened(ws)
         assert client.post("/api/logout", json={}).status_code in (200, 204)
-        ws.send_text(json.dumps({"type": "move", "id": 1, "move": {"seat": 0, "action": "pass"}}))
-        answer = receive(ws)
-    assert answer["status"] == 401 and answer["reason"] == "no_session"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            receive(ws)
+    assert closed.value.code == 4401
     assert client.app.state.hub.sessions[gid].seq == s["seq"]  # type: ignore[attr-defined]
 
 

@@ -8,6 +8,12 @@ gives on that turn's line. Moves are ranked by :class:`~tessera.engine.StaticPla
 equity. A play that is not among the generated moves (a phony, or a rack the file does not
 give) is reported as such rather than guessed at. The simulation runs on the static best
 candidates plus the move played (:func:`tessera.engine.simulation.simulate`).
+
+A turn lost to a challenge is not a choice the player made, so it is charged nothing: a play
+challenged off (R5.3, the ``--`` line after it) is reported as a phony withdrawn, with the
+moves that were there, and the pass an unsuccessful challenge cost under the double rule
+(R5.4a, a pass noted ``#unsuccessful-challenge``) as a turn lost to the challenge, not as a
+pass chosen with 36 points of equity given away.
 """
 
 from __future__ import annotations
@@ -26,6 +32,11 @@ from tessera.tiles import Alphabet, TileError, face
 
 from .players import RankedMove, StaticPlayer, get_player
 from .simulation import SimulationError, same_move, simulate
+
+WITHDRAWN = "withdrawn"  # a phony challenged off: the tiles went back, the turn was lost (R5.3)
+LOST_TURN = "lost_turn"  # the turn an unsuccessful challenge cost the challenger (R5.4a)
+WITHDRAWN_NOTE = "phony withdrawn: the play was challenged off and the turn lost (R5.3)"
+LOST_TURN_NOTE = "turn lost to an unsuccessful challenge (R5.4a): no move was chosen"
 
 
 class AnalysisError(ValueError):
@@ -66,6 +77,7 @@ class TurnAnalysis:
     win_lost: float | None = None  # percentage points
     sim_moves: list[SimMove] = field(default_factory=list)  # the best by simulation, first
     sim_iterations: int | None = None  # deals the simulation played
+    challenge: str = ""  # a turn lost to a challenge: WITHDRAWN or LOST_TURN, else ""
 
 
 @dataclass(frozen=True)
@@ -203,12 +215,31 @@ def _turn(
         game = gcg.replay(record, rules, lexicon, turns=i)
     except gcg.GcgError as exc:
         raise AnalysisError(f"cannot replay the game up to turn {i + 1}: {exc}") from None
-    return AnalysedTurn(lines[i], game, _analyze_turn(i + 1, lines[i], game, bot, top, sim))
+    analysis = _analyze_turn(i + 1, lines[i], game, bot, top, sim, _lost_to(record, lines[i]))
+    return AnalysedTurn(lines[i], game, analysis)
+
+
+def _lost_to(record: gcg.GcgGame, line: gcg.GcgEvent) -> str:
+    """How a turn was lost to a challenge: :data:`WITHDRAWN` for a play a later ``--`` line
+    withdraws, :data:`LOST_TURN` for a pass noted as an unsuccessful challenge, else ""."""
+    if line.kind is gcg.LineKind.PASS and line.tagged:
+        return LOST_TURN
+    if line.kind is not gcg.LineKind.PLAY:
+        return ""
+    events = record.events
+    at = next(j for j, e in enumerate(events) if e is line)
+    for k in range(at + 1, len(events)):
+        e = events[k]
+        if e.kind is gcg.LineKind.WITHDRAWN and gcg._withdrawn_play(events, k, e.nick) == at:
+            return WITHDRAWN
+        if e.kind in gcg.TURN_LINES and e.nick == line.nick:
+            break  # the player's next turn: the play stood
+    return ""
 
 
 def _analyze_turn(
     number: int, line: gcg.GcgEvent, game: Game, bot: StaticPlayer, top: int,
-    sim: SimSettings | None = None,
+    sim: SimSettings | None = None, lost_to: str = "",
 ) -> TurnAnalysis:
     alphabet = game.alphabet
     played: Move
@@ -226,6 +257,10 @@ def _analyze_turn(
         played = Pass()
         played_text = "pass"
     result = TurnAnalysis(number, line.nick, line.rack, played_text, line.score, None)
+    result.challenge = lost_to
+    if lost_to == LOST_TURN:  # nothing was chosen, so nothing is ranked or charged
+        result.note = LOST_TURN_NOTE
+        return result
     if not line.rack:
         result.note = "rack not recorded: no alternatives"
         return result
@@ -244,6 +279,9 @@ def _analyze_turn(
         Candidate(move_text(r.move, game.alphabet, game.board), r.score, round(r.equity, 2))
         for r in ranked[:top]
     ]
+    if lost_to == WITHDRAWN:  # the moves that were there; the phony is charged nothing
+        result.note = WITHDRAWN_NOTE
+        return result
     match = next((r for r in ranked if same_move(r.move, played)), None)
     if match is None:
         result.note = (

@@ -3,6 +3,10 @@ no password), and server-side sessions whose random token lives in an HttpOnly c
 
 The database keeps only a SHA-256 of each session token, so a leaked table opens no session.
 Login answers the same way, and takes about as long, whether the name exists or not.
+
+A registered name is nobody else's: no guest and no other account may take it or a name that
+looks like it (:mod:`.lookalike`: "ALICE", "аlice" with a Cyrillic а, "a1ice"). Each account's
+look-alike keys are kept beside it, so that the check is one indexed query.
 """
 
 from __future__ import annotations
@@ -17,15 +21,20 @@ from dataclasses import dataclass
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import BigInteger, Column, String, Table, delete, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .errors import RequestError
+from .lookalike import MAX_KEY, lookalike_keys
 from .storage import Storage, metadata
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{2,19}$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 128  # bounded before hashing: argon2's cost grows with the input
 MAX_GUEST_NAME = 24
+# the name of a guest who did not give one (a game only computers play): nobody may register
+# it, or that guest could not be made
+DEFAULT_GUEST_NAME = "You"
 SESSION_DAYS = 30
 # A session seen this recently is not looked up again (unless it expires first). Ending a
 # session clears it here at once and, through the notifier, in every other process; the
@@ -53,6 +62,15 @@ sessions_table = Table(
     Column("expires_at", BigInteger, nullable=False),
 )
 
+# the look-alike keys of every registered name (a table of its own: a database made before it
+# gains it by create_all, and Accounts fills it in)
+name_keys_table = Table(
+    "tessera_name_keys",
+    metadata,
+    Column("user_id", String(32), primary_key=True),
+    Column("name_key", String(MAX_KEY), primary_key=True, index=True),
+)
+
 # OWASP's argon2id setting (19 MiB, 2 passes, 1 lane): ~50 ms a hash, run off the event loop
 HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 _DUMMY_HASH = HASHER.hash("a password nobody has")
@@ -73,7 +91,8 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def _hash_token(token: str) -> str:
+def token_hash(token: str) -> str:
+    """What the database (and an event ending a session) knows of a session token."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -105,6 +124,28 @@ def check_display_name(value: object, limit: int = MAX_GUEST_NAME) -> str:
     return name
 
 
+NAME_TAKEN = "that name is taken, or looks too much like a registered player's"
+
+
+def _registered_lookalike(conn: Connection, name: str, other_than: str | None = None) -> bool:
+    """Whether a registered player (other than ``other_than``) has a name like ``name``."""
+    keys = [k for k in lookalike_keys(name) if len(k) <= MAX_KEY]
+    if not keys:
+        return False
+    query = select(name_keys_table.c.user_id).where(name_keys_table.c.name_key.in_(keys))
+    if other_than is not None:
+        query = query.where(name_keys_table.c.user_id != other_than)
+    return conn.execute(query.limit(1)).first() is not None
+
+
+def _store_lookalike_keys(conn: Connection, user_id: str, name: str) -> None:
+    conn.execute(delete(name_keys_table).where(name_keys_table.c.user_id == user_id))
+    conn.execute(
+        insert(name_keys_table),
+        [{"user_id": user_id, "name_key": k} for k in lookalike_keys(name) if len(k) <= MAX_KEY],
+    )
+
+
 class Accounts:
     """Users and sessions in the game store's database."""
 
@@ -112,6 +153,21 @@ class Accounts:
         self.engine = storage.engine
         # token hash -> (user, when checked (monotonic), when the session expires (epoch ms))
         self._seen: dict[str, tuple[User, float, int]] = {}
+        self._key_missing_names()
+
+    def _key_missing_names(self) -> None:
+        """Give the accounts of a database made before look-alike keys theirs."""
+        missing = (
+            select(users_table.c.id, users_table.c.name)
+            .where(users_table.c.kind == "user")
+            .where(users_table.c.id.not_in(select(name_keys_table.c.user_id)))
+        )
+        try:
+            with self.engine.begin() as conn:
+                for row in conn.execute(missing).all():
+                    _store_lookalike_keys(conn, row.id, row.name)
+        except IntegrityError:  # another process starting at the same time did it
+            pass
 
     # -- users ---------------------------------------------------------------------------
 
@@ -119,8 +175,13 @@ class Accounts:
         """A new account; a guest who registers keeps their id (and so their games)."""
         check_username(name)
         check_password(password)
+        if lookalike_keys(name) & lookalike_keys(DEFAULT_GUEST_NAME):
+            raise RequestError(409, "name_taken", NAME_TAKEN)
         digest = HASHER.hash(password)
+        upgrading = upgrade is not None and upgrade.is_guest
         with self.engine.begin() as conn:
+            if _registered_lookalike(conn, name, upgrade.id if upgrading else None):
+                raise RequestError(409, "name_taken", NAME_TAKEN)
             try:
                 if upgrade is not None and upgrade.is_guest:
                     conn.execute(
@@ -141,14 +202,18 @@ class Accounts:
                             created_at=_now_ms(),
                         )
                     )
+                _store_lookalike_keys(conn, user.id, name)
             except IntegrityError:
-                raise RequestError(409, "name_taken", "that user name is taken") from None
+                raise RequestError(409, "name_taken", NAME_TAKEN) from None
         self._seen = {k: v for k, v in self._seen.items() if v[0].id != user.id}
         return user
 
     def guest(self, name: str) -> User:
+        """A new guest, under a name no registered player has (nor one like it)."""
         user = User(secrets.token_urlsafe(12), check_display_name(name), "guest")
         with self.engine.begin() as conn:
+            if _registered_lookalike(conn, user.name):
+                raise RequestError(409, "name_taken", NAME_TAKEN)
             conn.execute(
                 insert(users_table).values(
                     id=user.id,
@@ -192,7 +257,7 @@ class Accounts:
             conn.execute(
                 delete(sessions_table).where(
                     sessions_table.c.user_id == user.id,
-                    sessions_table.c.token_hash != _hash_token(keep_token),
+                    sessions_table.c.token_hash != token_hash(keep_token),
                 )
             )
         self._seen = {k: v for k, v in self._seen.items() if v[0].id != user.id}
@@ -219,7 +284,7 @@ class Accounts:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(sessions_table).values(
-                    token_hash=_hash_token(token),
+                    token_hash=token_hash(token),
                     user_id=user.id,
                     created_at=now,
                     expires_at=now + SESSION_DAYS * 86_400_000,
@@ -229,7 +294,7 @@ class Accounts:
 
     def cached_session_user(self, token: str) -> User | None:
         """The user of a session checked in the last few seconds, without the database."""
-        seen = self._seen.get(_hash_token(token))
+        seen = self._seen.get(token_hash(token))
         if seen is not None and time.monotonic() - seen[1] < SESSION_CACHE_S and (
             _now_ms() < seen[2]
         ):
@@ -243,7 +308,7 @@ class Accounts:
         cached = self.cached_session_user(token)
         if cached is not None:
             return cached
-        key = _hash_token(token)
+        key = token_hash(token)
         now = time.monotonic()
         with self.engine.connect() as conn:
             row = conn.execute(
@@ -266,7 +331,7 @@ class Accounts:
         return user
 
     def end_session(self, token: str) -> None:
-        key = _hash_token(token)
+        key = token_hash(token)
         self._seen.pop(key, None)
         with self.engine.begin() as conn:
             conn.execute(delete(sessions_table).where(sessions_table.c.token_hash == key))

@@ -151,7 +151,6 @@ def rate_limits(config: ServerConfig) -> RateLimits:
             "guest": f"{max(30, config.games_per_minute)}/hour",
             "register": "10/hour",
             "login": "20/minute",
-            "login_name": "10/minute",
             "seek": "30/minute",
             "move": f"{config.moves_per_minute}/minute",
             "think": f"{config.thinks_per_minute}/minute",
@@ -230,6 +229,8 @@ def create_app(
                 if job == "evict":
                     the_hub.evict_idle()
                     duplicates.evict_idle()
+                elif job == "heartbeat":  # the server is up (server/downtime.py)
+                    await asyncio.to_thread(the_hub.downtime.beat)
                 else:
                     await the_hub.sweep()
             except Exception:  # a database hiccup: try again next round
@@ -244,6 +245,7 @@ def create_app(
         tasks = [
             loop.create_task(every(EVICT_EVERY_S, "evict")),
             loop.create_task(every(SWEEP_EVERY_S, "sweep")),
+            loop.create_task(every(config.heartbeat_s, "heartbeat")),
         ]
         if config.tune_collector:
             collector.tune()

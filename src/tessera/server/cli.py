@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 import socket
 
 import click
@@ -10,6 +11,21 @@ from ..cliargs import FloatRange, LexiconSpec
 from .config import LOCAL_HOSTS
 
 WS_MAX_FRAME = 64 * 1024  # uvicorn refuses larger WebSocket frames at the protocol level
+MAX_OPEN_FILES = 65_536  # connections the process may hold, if the system lets it
+
+
+def raise_open_file_limit(wanted: int = MAX_OPEN_FILES) -> int:
+    """Lift this process's limit on open files (often 1,024: a thousand connections) towards
+    the hard limit, and return the limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            return soft
+        return target
+    return soft
 
 
 def offered_lexicons(chosen: tuple[str, ...]) -> tuple[str, ...]:
@@ -118,6 +134,20 @@ def bind(host: str, port: int) -> socket.socket:
     help="Open WebSockets allowed per client address.",
 )
 @click.option(
+    "--connections-per-client",
+    default=64,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Open HTTP connections allowed per client address (trusted proxies are not capped).",
+)
+@click.option(
+    "--header-timeout",
+    default=10.0,
+    show_default=True,
+    type=FloatRange(0.1, 300),
+    help="Seconds a client has to send a request's headers before the connection is closed.",
+)
+@click.option(
     "--workers",
     default=1,
     show_default=True,
@@ -138,6 +168,12 @@ def bind(host: str, port: int) -> socket.socket:
     type=FloatRange(0.01, 30),
     help="Seconds the strongest computer searches a move or a hint, at most (one core each).",
 )
+@click.option(
+    "--charge-downtime",
+    is_flag=True,
+    help="Charge the time no server process was running to the player on move "
+    "(by default it is not charged).",
+)
 def serve(
     host: str,
     port: int,
@@ -149,9 +185,12 @@ def serve(
     games_per_minute: int,
     moves_per_minute: int,
     ws_per_client: int,
+    connections_per_client: int,
+    header_timeout: float,
     workers: int,
     bot_delay: float,
     think: float,
+    charge_downtime: bool,
 ) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
     import uvicorn
@@ -159,6 +198,7 @@ def serve(
 
     from .app import create_app
     from .config import ServerConfig
+    from .connections import guarded_protocol
     from .storage import default_database
 
     database = database or default_database()
@@ -171,6 +211,7 @@ def serve(
         games_per_minute=games_per_minute,
         moves_per_minute=moves_per_minute,
         ws_per_client=ws_per_client,
+        charge_downtime=charge_downtime,
         tune_collector=True,
     )
     if workers > 1 and not database.startswith(("postgresql", "postgres")):
@@ -187,13 +228,21 @@ def serve(
         f"Tessera is at http://{host}:{port}/  (games in {database}"
         + (f", {workers} processes)" if workers > 1 else ")")
     )
+    trusted = proxies or ("127.0.0.1",)
+    raise_open_file_limit()
     # no access log: requests carry nothing secret in URLs, but keep logs quiet and small
     settings = {
         "access_log": False,
         "log_level": "warning",
         "ws_max_size": WS_MAX_FRAME,
         "timeout_keep_alive": 30,
-        "forwarded_allow_ips": ",".join(proxies) if proxies else "127.0.0.1",
+        "forwarded_allow_ips": ",".join(trusted),
+        # slow headers and connections per address (uvicorn has neither): server/connections.py
+        "http": guarded_protocol(
+            header_timeout_s=header_timeout,
+            per_client=connections_per_client,
+            trusted_proxies=trusted,
+        ),
     }
     if workers == 1:
         uvicorn.Server(uvicorn.Config(app, **settings)).run(sockets=[sock])

@@ -121,7 +121,13 @@ def thought_hints(
 ) -> list[dict[str, Any]]:
     """Hints by the strongest player's own search (``best``): the simulated candidates with
     their win percentage, the pre-endgame's with 1–2 tiles in the bag, the endgame search's
-    move with the bag empty — its choice first."""
+    move with the bag empty.
+
+    The page labels a list with win percentages "by chance of winning", so that is its order
+    (then equity): not the player's choice first, which is the static best whenever the
+    simulation's leader is not clearly ahead (``choose_z``), nor the simulation's own order,
+    which puts every candidate it stopped simulating after those it kept. The player's choice
+    is marked ``chosen``."""
     from tessera.engine import get_player
 
     player = get_player("best", lexicon, time_limit=time_limit)
@@ -131,16 +137,16 @@ def thought_hints(
     sim = getattr(player, "last", None)
     search = getattr(player, "last_search", None)
     if sim is not None:
-        order = [sim.candidates[sim.chosen]] + [
-            c for i, c in enumerate(sim.candidates) if i != sim.chosen
-        ]
+        shown = [(i, c, round(100 * c.win, 1)) for i, c in enumerate(sim.candidates)]
+        order = sorted(shown, key=lambda icw: (-icw[2], -icw[1].equity))
         return [
             move_hint(
-                c.move, alphabet, board, win_pct=round(100 * c.win, 1),
+                c.move, alphabet, board, win_pct=win_pct,
                 equity=round(c.equity, 1),
                 iterations=c.iterations,
+                **({"chosen": True} if i == sim.chosen else {}),
             )
-            for c in order[:n]
+            for i, c, win_pct in order[:n]
         ]
     if isinstance(search, list):  # the pre-endgame's candidates
         ranked = sorted(search, key=lambda c: (-c.win_probability, -c.expected_spread))

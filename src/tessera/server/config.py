@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -34,9 +35,16 @@ class ServerConfig:
     reviews_per_minute: int = 10  # game reviews (every turn of a game analysed), per client
     simulations_per_minute: int = 60  # one review turn simulated (a second of a core), per client
     reviews_at_once: int = 2  # reviews running at one time (each holds a core up to 60 s)
+    # processes for reviews, simulations and the analysis board: half the cores, so that
+    # moves always have the rest (server/pools.py)
+    analysis_workers: int = max(1, (os.cpu_count() or 2) // 2)
     idle_game_s: float = 300.0  # a game nobody watches leaves memory after this
     idle_over_game_s: float = 30.0  # and a finished one after this
     max_live_games: int = 5000
+    # the time no server process was alive is not charged to the player on move (off: it
+    # is, as wall time); each process beats a heartbeat this often (server/downtime.py)
+    charge_downtime: bool = False
+    heartbeat_s: float = 5.0
     tune_collector: bool = False  # a serving process's own schedule (server/collector.py)
 
     @property

@@ -16,16 +16,30 @@ EXCERPT_CHARS = 40
 
 
 class RequestError(Exception):
-    """A request the server refuses: ``status`` is the HTTP status, ``reason`` a stable code."""
+    """A request the server refuses: ``status`` is the HTTP status, ``reason`` a stable code;
+    ``retry_after``: seconds until the same request may succeed (a 429's ``Retry-After``)."""
 
-    def __init__(self, status: int, reason: str, message: str) -> None:
+    def __init__(
+        self, status: int, reason: str, message: str, *, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.reason = reason
         self.message = message
+        self.retry_after = retry_after
 
     def response(self) -> JSONResponse:
-        return error_response(self.status, self.reason, self.message)
+        response = error_response(self.status, self.reason, self.message)
+        if self.retry_after is not None:
+            response.headers["Retry-After"] = str(self.retry_after)
+        return response
+
+
+class NestedTooDeeply(RequestError):
+    """JSON nested deeper than the parser reads (a RecursionError within ``json``)."""
+
+    def __init__(self) -> None:
+        super().__init__(400, "bad_json", "the request body nests too deeply")
 
 
 def error_response(status: int, reason: str, message: str) -> JSONResponse:
@@ -44,17 +58,23 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def parse_json_object(raw: bytes) -> dict[str, Any]:
-    """A JSON object from a (size-capped) body; anything else is a 400 naming what is wrong.
+def parse_json(raw: bytes | str) -> Any:
+    """JSON from a client (a size-capped body or WebSocket message); a 400 when it is not.
 
     ``json`` refuses integers of more than 4,300 digits with a ValueError and deep nesting with
-    a RecursionError; both are the client's fault and answered as such."""
+    a RecursionError; both are the client's fault and answered as such. Every JSON a client
+    sends is read here."""
     try:
-        data = json.loads(raw, parse_constant=_no_constants)
+        return json.loads(raw, parse_constant=_no_constants)
     except (ValueError, UnicodeDecodeError):
         raise RequestError(400, "bad_json", "the request body is not valid JSON") from None
     except RecursionError:
-        raise RequestError(400, "bad_json", "the request body nests too deeply") from None
+        raise NestedTooDeeply() from None
+
+
+def parse_json_object(raw: bytes | str) -> dict[str, Any]:
+    """A JSON object from a client (see :func:`parse_json`); anything else is a 400."""
+    data = parse_json(raw)
     if not isinstance(data, dict):
         raise RequestError(400, "bad_json", "the request body must be a JSON object")
     return data

@@ -35,13 +35,17 @@ from tessera.tiles import BLANK, Alphabet, TileError
 from .accounts import Accounts, User, check_display_name
 from .computer import Chooser, computer_player, levels
 from .config import ServerConfig
+from .downtime import Downtime
 from .errors import RequestError, excerpt, field_bool, field_int, field_str
 from .lobby import Lobby, Seek, parse_clock
 from .logwriter import LogWriter
 from .notify import Notifier
-from .ratings import Ratings, rating_key
+from .pools import analysis_pool
+from .ratings import MIN_TURNS, Ratings, rating_key, turns_taken
 from .storage import Action, GameRecord, Seat, Storage, StorageError, is_game_id
 from .views import board_json, event_json, game_json, move_text, position_json
+from .watchers import Watchers
+from .watchers import event as watchers_event
 
 log = logging.getLogger("tessera.server")
 
@@ -119,6 +123,21 @@ class Listener:
     seat: int | None = None  # a seat the page asked for, else the active one
     # closes the socket: the page reconnects
     hang_up: Callable[[], Coroutine[Any, Any, None]] | None = None
+    viewer: User | None = None  # who watches (None: someone without an account)
+
+
+def called_off(record: GameRecord) -> bool:
+    """Whether a game ended without a result: called off (``abort``), or, between people,
+    resigned by a player before their first turn, who could have called it off instead (so
+    that resigning at once is never a rated loss)."""
+    if not record.actions:
+        return False
+    last = record.actions[-1]
+    if last.kind == "abort":
+        return True
+    if last.kind != "resign" or not record.online:
+        return False
+    return not any(a.player == last.player for a in record.actions[:-1])
 
 
 @dataclass(eq=False)
@@ -147,7 +166,7 @@ class Session:
 
     @property
     def aborted(self) -> bool:
-        return bool(self.record.actions) and self.record.actions[-1].kind == "abort"
+        return called_off(self.record)
 
     @property
     def over(self) -> bool:
@@ -169,15 +188,17 @@ def load_lexicon(name: str) -> Any:
 
 
 def apply_action(game: Game, action: Action) -> None:
-    """Replay one logged action (raises IllegalMove if the log does not fit the game)."""
+    """Replay one logged action (raises IllegalMove if the log does not fit the game). The
+    log holds what was accepted when it was made: the clock is not judged again (a log from
+    before R7.3's refusal of a late move still replays, as it was played)."""
     if action.kind == "move":
-        game.play(action.text, player=action.player, elapsed_ms=action.elapsed_ms)
+        game.play(action.text, player=action.player, elapsed_ms=action.elapsed_ms, recorded=True)
     elif action.kind == "challenge":
-        game.challenge(action.player, elapsed_ms=action.elapsed_ms)
+        game.challenge(action.player, elapsed_ms=action.elapsed_ms, recorded=True)
     elif action.kind == "resign":
         game.resign(action.player)
     elif action.kind == "time_expired":
-        game.time_expired(action.player, action.elapsed_ms or 0)
+        game.time_expired(action.player, action.elapsed_ms or 0, recorded=True)
     elif action.kind == "abort":
         pass  # the game stops where it stands; the session knows it from its log
     else:
@@ -297,8 +318,11 @@ class Hub:
         self._jobs: set[asyncio.Task[None]] = set()  # fire-and-forget work, kept until done
         self.user_sockets: dict[str, set[Sender]] = {}  # lobby pages, by user id
         self.lobby_sockets: set[Sender] = set()
+        self.watchers = Watchers()  # the spectators other processes serve
         self._lexicons: dict[str, Any] = {}
         self.writer = LogWriter(storage)
+        # the time no server ran, not charged to a clock (heartbeat: app.py, self.start)
+        self.downtime = Downtime(storage, self.config.heartbeat_s, self.config.charge_downtime)
         # move checks and quick hints; database reads use the default pool
         self.cpu = ThreadPoolExecutor(max_workers=os.cpu_count() or 2, thread_name_prefix="cpu")
         # the computer's thinking (a search of up to a second), kept apart so that it never
@@ -306,6 +330,10 @@ class Hub:
         self.think = ThreadPoolExecutor(
             max_workers=os.cpu_count() or 2, thread_name_prefix="think"
         )
+        # reviews, their simulations and the analysis board (up to seconds of a core each):
+        # a bounded pool of their own at a lower priority, so that they never take a thread
+        # or a core from the moves above (:mod:`.pools`)
+        self.analysis = analysis_pool(self.config.analysis_workers)
 
     def _computer(self, level: str, lexicon: Any, seed: int) -> Chooser:
         return computer_player(level, lexicon, seed, time_limit=self.config.think_s)
@@ -315,6 +343,10 @@ class Hub:
         return self.config.bot_delay_s
 
     async def start(self) -> None:
+        try:  # first: the outage this start ends
+            await asyncio.to_thread(self.downtime.beat)
+        except Exception:  # the database is not answering: the heartbeat tries again
+            log.exception("the server's heartbeat could not be written")
         await self.notifier.start()
 
     # -- setup ---------------------------------------------------------------------------
@@ -348,10 +380,18 @@ class Hub:
             if s.kind == "computer"
         }
         # the turn began when the last action was stored (a game rebuilt after a restart or an
-        # eviction keeps the time its player has been thinking)
+        # eviction keeps the time its player has been thinking, less the server's downtime)
         began_ms = record.actions[-1].at_ms if record.actions else record.created_ms
-        waited = max(0.0, time.time() - began_ms / 1000) if began_ms else 0.0
-        return Session(record, game, lexicon, bots, time.monotonic() - waited)
+        return Session(record, game, lexicon, bots, self._turn_started(began_ms))
+
+    def _turn_started(self, began_ms: int | None) -> float:
+        """``time.monotonic()`` when a turn that began at ``began_ms`` (epoch ms) began, as
+        its clock counts: the time no server ran since is left out (:mod:`.downtime`)."""
+        if not began_ms:
+            return time.monotonic()
+        now_ms = int(time.time() * 1000)
+        charged = now_ms - began_ms - self.downtime.between(began_ms, now_ms)
+        return time.monotonic() - max(0, charged) / 1000
 
     def parse_spec(self, spec: dict[str, Any], user: User) -> GameSpec:
         """The new game the dialog asks for, checked. The user's seats are the human ones
@@ -467,8 +507,21 @@ class Hub:
         )
         return await self._start(spec)
 
+    async def start_taken(self, seek: Seek, acceptor: User) -> str:
+        """The game of a seek ``acceptor`` has just taken (:meth:`Lobby.claim`); the seek is
+        open again if the game cannot start."""
+        try:
+            return await self.start_from_seek(seek, acceptor)
+        except Exception:
+            await asyncio.to_thread(self.lobby.reopen, seek.id)
+            raise
+        finally:
+            await asyncio.to_thread(self.lobby.started, seek)
+
     async def start_from_seek(self, seek: Seek, acceptor: User) -> str:
-        """The game a taken seek starts between its author and ``acceptor``."""
+        """The game a taken seek starts between its author and ``acceptor`` (rated only
+        between two accounts: a guest never plays rated); every other open seek of both is
+        withdrawn, as they are now playing."""
         seeker = await asyncio.to_thread(self.accounts.by_id, seek.user_id)
         if seeker is None:
             raise RequestError(409, "seek_gone", "the player who made that seek is gone")
@@ -477,9 +530,10 @@ class Hub:
         if names[0] == names[1]:  # two guests may share a name
             names[1] += " (2)"
         seats = [
-            Seat(names[0], "human", None, seeker.id),
-            Seat(names[1], "human", None, acceptor.id),
+            Seat(names[0], "human", None, seeker.id, seeker.is_guest),
+            Seat(names[1], "human", None, acceptor.id, acceptor.is_guest),
         ]
+        rated = seek.rated and not seeker.is_guest and not acceptor.is_guest
         seed = random.SystemRandom().randrange(2**62)
         game_id = await asyncio.to_thread(
             lambda: self.storage.create_game(
@@ -488,11 +542,12 @@ class Hub:
                 seed,
                 seats,
                 clock=seek.clock,
-                rated=seek.rated,
+                rated=rated,
                 online=True,
             )
         )
         await asyncio.to_thread(self.lobby.attach_game, seek.id, game_id)
+        await asyncio.to_thread(self.lobby.withdraw_all, (seeker.id, acceptor.id))
         session = self._session_from(await asyncio.to_thread(self.storage.load, game_id))
         self._schedule_clock(session)
         started = {"type": "game_started", "game_id": game_id, "seek_id": seek.id}
@@ -526,7 +581,9 @@ class Hub:
             over -= 1
 
     async def session(self, game_id: str) -> Session:
-        """The live game, rebuilt from its log on first use (after a restart too)."""
+        """The live game, rebuilt from its log on first use (after a restart too). A game
+        whose clock ran out while no process held it is decided on time here, before anyone
+        sees it or moves in it (R7.3)."""
         session = self.sessions.get(game_id)
         if session is None:
             if not is_game_id(game_id):
@@ -536,7 +593,11 @@ class Hub:
                 await asyncio.to_thread(self.lexicon, record.lexicon)
             session = self.sessions.get(game_id) or self._session_from(record)
             self._schedule_bots(session)
-        self.sessions.move_to_end(game_id)
+            flag = self._to_flag_s(session)
+            if flag is not None and flag <= 0:
+                await self._expire(session, session.game.to_move, session.seq)
+        if self.sessions.get(game_id) is session:  # not dropped meanwhile (a failed write)
+            self.sessions.move_to_end(game_id)
         session.last_used = time.monotonic()
         return session
 
@@ -654,9 +715,11 @@ class Hub:
             data["seq"] = seq
             data["online"] = record.online
             data["rated"] = record.rated
+            data["guests"] = [s.guest for s in record.seats]
             data["clock"] = record.clock
             if session.aborted:
                 data["state"] = "aborted"
+                data["result"] = None  # called off: no result (a resignation at once too)
             data["can_abort"] = bool(seats) and self._may_abort(session, seat)
             if session.over and record.rated:
                 changes = self.ratings.of_game(record.id)
@@ -689,6 +752,39 @@ class Hub:
         for event in view.history[len(encoded) :]:
             encoded.append(json.dumps(event_json(event, alphabet), separators=(",", ":")))
         return f"[{','.join(encoded)}]"
+
+    async def join(self, session: Session, listener: Listener) -> None:
+        """A page starts listening to a game (after its first state): it hears who watches
+        (unless nobody does), and when it is a spectator, so do the game's other pages, in
+        every process (:mod:`.watchers`)."""
+        game_id = session.record.id
+        session.listeners.add(listener)
+        if self.notifier.url is not None and len(session.listeners) == 1:
+            # this process's first page of the game: the others say who watches there
+            await self.notifier.publish({"kind": "watchers_ask", "game": game_id})
+        if not listener.seats:
+            await self._spectators_changed(game_id)
+        elif self.watchers.anyone(game_id, session.listeners):  # nobody: nothing to tell
+            await self._send_all({listener.send}, self.watchers.text(game_id, session.listeners))
+
+    def leave(self, session: Session, listener: Listener) -> None:
+        """A page stops listening; when it was a spectator, every page hears who still
+        watches."""
+        session.listeners.discard(listener)
+        if not listener.seats:
+            self._background(self._spectators_changed(session.record.id))
+
+    async def _spectators_changed(self, game_id: str) -> None:
+        """Tell this process's pages of the game and the other processes who watches here
+        (through :meth:`_on_event`)."""
+        session = self.sessions.get(game_id)
+        await self.notifier.publish(watchers_event(game_id, session.listeners if session else ()))
+
+    async def _tell_watchers(self, game_id: str) -> None:
+        session = self.sessions.get(game_id)
+        if session is not None and session.listeners:
+            text = self.watchers.text(game_id, session.listeners)
+            await self._send_all({lis.send for lis in session.listeners}, text)
 
     async def broadcast(self, session: Session) -> None:
         dead: list[Listener] = []
@@ -855,7 +951,14 @@ class Hub:
         result = result_json(session.game, session.aborted)
         rate = None
         users = [s.user for s in record.seats]
-        if record.rated and not session.aborted and len(users) == 2 and all(users):
+        if (
+            record.rated
+            and not session.aborted
+            and len(users) == 2
+            and all(users)
+            and not any(s.guest for s in record.seats)
+            and min(turns_taken([(a.player, a.kind) for a in record.actions], 2)) >= MIN_TURNS
+        ):
             score_a = _first_players_score(session.game)
             key = rating_key(record.rules, record.clock)
             pair = (str(users[0]), str(users[1]))
@@ -908,10 +1011,23 @@ class Hub:
                 raise RequestError(
                     409, "stale", "the game has moved on since this page last heard; reloaded"
                 )
-            await self._perform(session, seat, "", None, body=body)
+            late: IllegalMove | None = None
+            try:
+                await self._perform(session, seat, "", None, body=body)
+            except IllegalMove as exc:
+                if exc.reason is not Reason.OUT_OF_TIME:
+                    raise
+                # R7.3: the move came after the flag, by this server's clock: the game
+                # refused it, and the loss on time is recorded in its place
+                late = exc
+                await self._perform(
+                    session, seat, "time_expired", None, self._elapsed(session) or 0
+                )
             state = self.state_text(session, seats)  # hot seat: the next person's view
         await self.broadcast(session)
         self._schedule_bots(session)
+        if late is not None:
+            raise late
         return state
 
     async def check(self, game_id: str, user: User | None, body: dict[str, Any]) -> dict[str, Any]:
@@ -939,16 +1055,19 @@ class Hub:
     async def hints(
         self, game_id: str, user: User | None, body: dict[str, Any]
     ) -> list[dict[str, Any]]:
-        """Moves for the asking seat's own rack (its turn only; not in games between people):
-        at once the plays of best static equity, or with ``think`` the strongest player's
-        search (win percentages when it simulated), which takes :attr:`ServerConfig.think_s`."""
+        """Moves for the asking seat's own rack (its turn only; not in games between people,
+        nor while the user has a rated game in progress: :mod:`.fair_play`): at once the
+        plays of best static equity, or with ``think`` the strongest player's search (win
+        percentages when it simulated), which takes :attr:`ServerConfig.think_s`."""
         from .computer import quick_hints, thought_hints
+        from .fair_play import refuse_during_rated_game
 
         session, seats = await self.player_session(game_id, user)
         seat = self._seat(body, seats, "ask for hints")
         think = field_bool(body, "think")
         if session.record.online:
             raise RequestError(403, "no_hints", "no hints in a game against people")
+        await refuse_during_rated_game(self.storage, user)  # nor in another game meanwhile
         async with session.lock:
             game = session.game
             if game.to_move != seat or game.state is not GameState.PLAYING:
@@ -975,9 +1094,13 @@ class Hub:
             return await asyncio.to_thread(gcg.dumps, session.game)
 
     async def offer_rematch(self, game_id: str, user: User | None) -> Seek:
-        """A challenge to the other player of a finished game between people, same settings."""
+        """A challenge to the other player of a finished game between people, same settings;
+        when they have already offered one, this takes their offer and starts the game (the
+        seek returned then names it)."""
         session, seats = await self.player_session(game_id, user)
         assert user is not None
+        async with session.lock:
+            await self.catch_up(session)  # the game may have ended in another process
         record = session.record
         if not record.online or not session.over:
             raise RequestError(400, "no_rematch", "a rematch follows a finished online game")
@@ -994,16 +1117,16 @@ class Hub:
             "increment_s": clock.get("increment_ms", 0) // 1000,
             "max_overtime_min": clock.get("max_overtime_min", 0),
         }
-        seek = await asyncio.to_thread(self._rematch_seek, user, opponent, spec, record.id)
+        seek, accepted = await asyncio.to_thread(
+            self.lobby.rematch, user, opponent, spec, record.id, WEB_PRESETS
+        )
+        if accepted:  # both asked: one game
+            new_id = await self.start_taken(seek, user)
+            return replace(seek, status="taken", game_id=new_id)
         offer = {"type": "rematch", "game_id": record.id, "seek": seek.public(), "from": user.name}
         await self.notifier.publish({"kind": "user", "user": opponent.id, "event": offer})
         await self.notifier.publish({"kind": "game_event", "game": record.id, "event": offer})
         return seek
-
-    def _rematch_seek(self, user: User, opponent: User, spec: dict[str, Any], game_id: str) -> Seek:
-        if opponent.is_guest:  # a guest cannot be challenged by name: the seek is a link
-            return self.lobby.create(user, {**spec, "invite": True}, WEB_PRESETS, game_id)
-        return self.lobby.create(user, {**spec, "to": opponent.name}, WEB_PRESETS, game_id)
 
     # -- other processes -------------------------------------------------------------------
 
@@ -1028,6 +1151,16 @@ class Hub:
             if session is not None:  # to the players' pages only: spectators hear no offers
                 text = json.dumps(event.get("event"))
                 await self._send_all({lis.send for lis in session.listeners if lis.seats}, text)
+        elif kind == "watchers" and isinstance(event.get("game"), str):
+            origin = event.get("origin")  # none: this process's own spectators changed
+            if origin is None or self.watchers.heard(
+                event["game"], str(origin), event.get("named"), event.get("anonymous")
+            ):
+                await self._tell_watchers(event["game"])
+        elif kind == "watchers_ask" and event.get("origin") and isinstance(event.get("game"), str):
+            session = self.sessions.get(event["game"])
+            if session is not None and any(not lis.seats for lis in session.listeners):
+                await self.notifier.publish(watchers_event(event["game"], session.listeners))
         elif kind == "session_end" and isinstance(event.get("user"), str):
             self.accounts.forget_cached(event["user"])
 
@@ -1050,9 +1183,7 @@ class Hub:
                 self._forget(session.record.id, session)  # rebuilt from the log when asked
                 return False
             session.record.actions.append(action)
-            session.turn_started = time.monotonic() - max(
-                0.0, time.time() - (action.at_ms or 0) / 1000
-            )
+            session.turn_started = self._turn_started(action.at_ms)
             return True
         return await self.catch_up(session)
 
@@ -1066,8 +1197,7 @@ class Hub:
             apply_action(session.game, action)
             session.record.actions.append(action)
         if newer:
-            last = newer[-1].at_ms
-            session.turn_started = time.monotonic() - max(0.0, time.time() - (last or 0) / 1000)
+            session.turn_started = self._turn_started(newer[-1].at_ms)
         return bool(newer)
 
     async def _catch_up_all(self) -> None:
@@ -1081,10 +1211,11 @@ class Hub:
     async def sweep(self) -> None:
         """Games whose clock ran out while nobody had them loaded: load them, so their
         clock adjudicates (a game abandoned by a player is lost on time)."""
+        await asyncio.to_thread(self.downtime.refresh)
         overdue = await asyncio.to_thread(self.storage.overdue, int(time.time() * 1000))
         for game_id in overdue:
             if game_id not in self.sessions:
-                await self.session(game_id)
+                await self.session(game_id)  # decides it, when its clock agrees
 
     # -- the computer's turns ------------------------------------------------------------
 
@@ -1140,17 +1271,28 @@ class Hub:
         if session.clock_timer is not None:
             session.clock_timer.cancel()
             session.clock_timer = None
+        flag = self._to_flag_s(session)
+        if flag is None:
+            return
+        session.clock_timer = asyncio.get_running_loop().call_later(
+            max(0.0, flag + 0.02),  # just past the maximum
+            self._clock_due,
+            session,
+            session.game.to_move,
+            session.seq,
+        )
+
+    @staticmethod
+    def _to_flag_s(session: Session) -> float | None:
+        """Seconds until the player to move runs past their time and maximum overtime
+        (R7.3; 0 or less: the flag has fallen); None without a running clock."""
         game = session.game
         clock = game.rules.clock
         if clock is None or session.over:
-            return
-        seat = game.to_move
-        left = game.clock_ms(seat) or 0
-        limit_ms = left + clock.max_overtime_min * 60_000 + 20  # just past the maximum
-        due = session.turn_started + max(0, limit_ms) / 1000
-        session.clock_timer = asyncio.get_running_loop().call_later(
-            max(0.0, due - time.monotonic()), self._clock_due, session, seat, session.seq
-        )
+            return None
+        left = game.clock_ms(game.to_move) or 0
+        limit_ms = left + clock.max_overtime_min * 60_000
+        return session.turn_started + limit_ms / 1000 - time.monotonic()
 
     def _clock_due(self, session: Session, seat: int, seq: int) -> None:
         session.clock_timer = None
@@ -1181,3 +1323,4 @@ class Hub:
         await asyncio.to_thread(self.writer.close)
         self.cpu.shutdown(wait=False, cancel_futures=True)
         self.think.shutdown(wait=False, cancel_futures=True)
+        self.analysis.shutdown(wait=False, cancel_futures=True)

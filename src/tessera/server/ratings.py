@@ -2,8 +2,15 @@
 
 A rating's key is ``family.speed``: the family groups presets that play the same game (the
 English 15×15 presets differ only in challenge rules and clocks), the speed class comes from
-the time control's expected length (main time plus 20 turns of increment): blitz under 5
-minutes, rapid under 20, classic otherwise.
+:func:`expected_ms`, the time one side may use in a typical game, as Woogles estimates it:
+main time + maximum overtime + 16 turns of increment. Blitz up to 6 minutes, rapid up to 14,
+classic beyond (Woogles' cut-offs; its ultra-blitz, up to 2 minutes, is blitz here). A game
+without a clock is classic.
+
+Which rated games move ratings (docs/tutorial/server.md, "Ratings"): only a game in which
+each side took at least :data:`MIN_TURNS` turns of its own (:func:`turns_taken`), and of the
+rated games between the same two accounts only the first :data:`PAIR_GAMES_PER_DAY` in any
+24 hours (:meth:`Ratings.pair_games_since`); guests never play rated.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    func,
     insert,
     select,
     update,
@@ -30,7 +38,12 @@ from .storage import Storage, metadata
 STANDARD_FAMILY = frozenset(
     {"hasbro", "mattel", "naspa", "naspa_csw", "wespa", "woogles", "casual"}
 )
-SPEEDS = (("blitz", 5 * 60_000), ("rapid", 20 * 60_000))
+# (class, longest expected time one side uses in it, ms); beyond the last: classic
+SPEEDS = (("blitz", 6 * 60_000), ("rapid", 14 * 60_000))
+TURNS_PER_SIDE = 16  # Woogles' estimate of one side's turns in a game
+MIN_TURNS = 2  # turns each side must take for a rated game to move ratings
+PAIR_GAMES_PER_DAY = 3  # rated games between two accounts that count in any 24 hours
+PAIR_WINDOW_MS = 24 * 3_600_000
 
 ratings_table = Table(
     "tessera_ratings",
@@ -61,14 +74,37 @@ def family(rules: str) -> str:
     return "standard" if rules in STANDARD_FAMILY else rules
 
 
+def expected_ms(clock: dict[str, int]) -> int:
+    """The time one side may use in a typical game: main time, maximum overtime and
+    :data:`TURNS_PER_SIDE` turns of increment."""
+    return (
+        clock.get("initial_ms", 0)
+        + clock.get("max_overtime_min", 0) * 60_000
+        + TURNS_PER_SIDE * clock.get("increment_ms", 0)
+    )
+
+
 def speed_class(clock: dict[str, int] | None) -> str:
+    """blitz, rapid or classic (module docstring). The names are the keys of stored ratings:
+    a change of the limits moves future games, never a stored rating."""
     if not clock:
         return "classic"
-    expected = clock.get("initial_ms", 0) + 20 * clock.get("increment_ms", 0)
+    expected = expected_ms(clock)
     for name, limit in SPEEDS:
-        if expected < limit:
+        if expected <= limit:
             return name
     return "classic"
+
+
+def turns_taken(kinds_by_seat: list[tuple[int, str]], seats: int) -> list[int]:
+    """How many turns each seat took of its own, from a game log's (player, kind) entries: a
+    tile play, an exchange, a pass or a challenge each count; a resignation, a loss on time
+    and calling the game off do not."""
+    taken = [0] * seats
+    for player, kind in kinds_by_seat:
+        if kind in ("move", "challenge") and 0 <= player < seats:
+            taken[player] += 1
+    return taken
 
 
 def rating_key(rules: str, clock: dict[str, int] | None) -> str:
@@ -95,12 +131,32 @@ class Ratings:
             found = self._get(conn, user_id, key)
         return found[0] if found else Rating()
 
+    @staticmethod
+    def pair_games_since(conn: Connection, users: tuple[str, str], since_ms: int) -> int:
+        """How many rated games between these two users moved their ratings since then."""
+        mine, theirs = history_table.alias("mine"), history_table.alias("theirs")
+        return int(
+            conn.execute(
+                select(func.count())
+                .select_from(mine)
+                .join(theirs, theirs.c.game_id == mine.c.game_id)
+                .where(
+                    mine.c.user_id == users[0],
+                    theirs.c.user_id == users[1],
+                    mine.c.at > since_ms,
+                )
+            ).scalar_one()
+        )
+
     def record_game(
         self, conn: Connection, game_id: str, key: str, users: tuple[str, str], score_a: float
-    ) -> tuple[Rating, Rating]:
+    ) -> tuple[Rating, Rating] | None:
         """Rate a finished game between two users (``score_a`` for the first), inside the
-        caller's transaction (the one that marks the game over, so it is rated once)."""
+        caller's transaction (the one that marks the game over, so it is rated once). None,
+        and nothing changed, past the day's :data:`PAIR_GAMES_PER_DAY` for this pair."""
         now = int(time.time() * 1000)
+        if self.pair_games_since(conn, users, now - PAIR_WINDOW_MS) >= PAIR_GAMES_PER_DAY:
+            return None
         found = [self._get(conn, u, key) for u in users]
         before = [f[0] if f else Rating() for f in found]
         after = rate_game(before[0], before[1], score_a)

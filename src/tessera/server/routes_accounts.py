@@ -1,8 +1,14 @@
 """Accounts over HTTP: who am I, play as a guest, register, log in and out, change password,
 and a player's public profile (ratings, their history, recent games).
 
-Login answers one message for a wrong name and a wrong password alike, and is rate limited
-per address and per name; registration and guest names per address.
+Login answers one message for a wrong name and a wrong password alike. It is rate limited per
+address, and wrong passwords back off per (name, address) and per address (a few are free,
+then each doubles the wait): a stranger guessing someone's password from elsewhere slows only
+themselves, never the owner at their own address. Registration and guest names are limited
+per address.
+
+Logging out ends the session, and changing the password every other session of the user, in
+every server process, sockets and all (:mod:`.session_sockets`).
 """
 
 from __future__ import annotations
@@ -14,10 +20,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .accounts import User
+from .accounts import User, token_hash
 from .errors import RequestError
 from .hub import Hub
-from .ratelimit import RateLimits
+from .ratelimit import Backoff, RateLimits
 from .web import (
     COOKIE,
     clear_session_cookie,
@@ -33,8 +39,33 @@ def user_json(user: User | None) -> dict[str, Any] | None:
     return None if user is None else {"name": user.name, "guest": user.is_guest}
 
 
+BACKED_OFF = "too many wrong passwords from your address; wait and try again"
+
+
+def login_backoffs() -> tuple[Backoff, Backoff]:
+    """Wrong passwords per (name, address): 5 free, then 2 s, 4 s, … up to 15 min; and per
+    address whatever the names (one person trying many accounts): 30 free, then 2 s, 4 s, …
+    up to a minute, no longer, as a whole club may share one address."""
+    return Backoff(free=5, base_s=2, max_s=900), Backoff(free=30, base_s=2, max_s=60)
+
+
 def routes(hub: Hub, limits: RateLimits) -> list[Route]:
     accounts = hub.accounts
+    per_name, per_address = login_backoffs()
+
+    def password_keys(request: Request, name: object) -> tuple[str, str]:
+        """The backoff keys of a password tried for ``name`` by the request's address."""
+        address = client_address(request)
+        name_key = name.lower()[:32] if isinstance(name, str) else ""
+        return f"{name_key}\x00{address}", address
+
+    def check_backoff(keys: tuple[str, str]) -> None:
+        per_name.check(keys[0], BACKED_OFF)
+        per_address.check(keys[1], BACKED_OFF)
+
+    def wrong_password(keys: tuple[str, str]) -> None:
+        per_name.failed(keys[0])
+        per_address.failed(keys[1])
 
     async def signed_in(request: Request, user: User, status: int = 200) -> Response:
         token = await asyncio.to_thread(accounts.start_session, user)
@@ -66,17 +97,24 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         body = await json_body(request)
         name = body.get("username")
         limits.check("login", client_address(request))
-        if isinstance(name, str):
-            limits.check("login_name", name.lower()[:32])
+        keys = password_keys(request, name)
+        check_backoff(keys)
         user = await asyncio.to_thread(accounts.authenticate, name, body.get("password"))
         if user is None:
+            wrong_password(keys)
             raise RequestError(401, "bad_credentials", "wrong user name or password")
+        per_name.succeeded(keys[0])
         return await signed_in(request, user)
 
     async def logout(request: Request) -> Response:
         token = request.cookies.get(COOKIE, "")
+        user = await current_user(hub, request)
         if token:
             await asyncio.to_thread(accounts.end_session, token)
+        if user is not None:  # its sockets close, here and in every other process
+            await hub.notifier.publish(
+                {"kind": "session_end", "user": user.id, "session": token_hash(token)}
+            )
         response = JSONResponse({"user": None})
         clear_session_cookie(response)
         return response
@@ -84,15 +122,23 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
     async def password(request: Request) -> Response:
         user = await require_user(hub, request)
         limits.check("login", client_address(request))
+        keys = password_keys(request, user.name)
+        check_backoff(keys)
         body = await json_body(request)
-        await asyncio.to_thread(
-            accounts.change_password,
-            user,
-            body.get("old"),
-            body.get("new"),
-            request.cookies.get(COOKIE, ""),
+        token = request.cookies.get(COOKIE, "")
+        try:
+            await asyncio.to_thread(
+                accounts.change_password, user, body.get("old"), body.get("new"), token
+            )
+        except RequestError as exc:
+            if exc.reason == "bad_credentials":
+                wrong_password(keys)
+            raise
+        per_name.succeeded(keys[0])
+        # every other session of the user ends, its sockets too; this one stays
+        await hub.notifier.publish(
+            {"kind": "session_end", "user": user.id, "except": token_hash(token)}
         )
-        await hub.notifier.publish({"kind": "session_end", "user": user.id})
         return JSONResponse({"ok": True})
 
     async def profile(request: Request) -> Response:

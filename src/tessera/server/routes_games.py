@@ -16,7 +16,7 @@ from tessera.legality import IllegalMove
 
 from .accounts import User
 from .errors import RequestError
-from .hub import Hub, apply_action, game_rules, result_json
+from .hub import Hub, apply_action, called_off, game_rules, result_json
 from .ratelimit import RateLimits
 from .routes_accounts import user_json
 from .storage import GameRecord
@@ -67,9 +67,7 @@ def replay(record: GameRecord, lexicon: Any) -> dict[str, Any]:
         "lexicon": record.lexicon,
         "rated": record.rated,
         "turns": turns,
-        "result": result_json(
-            game, aborted=bool(record.actions) and record.actions[-1].kind == "abort"
-        ),
+        "result": result_json(game, aborted=called_off(record)),
     }
 
 

@@ -48,12 +48,13 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
     async def accept(request: Request) -> Response:
         user = await require_user(hub, request)
         limits.check("seek", user.id)
-        seek = await asyncio.to_thread(lobby.claim, user, request.path_params["seek_id"])
         try:
-            game_id = await hub.start_from_seek(seek, user)
-        except Exception:
-            await asyncio.to_thread(lobby.reopen, seek.id)
+            seek = await asyncio.to_thread(lobby.claim, user, request.path_params["seek_id"])
+        except RequestError as exc:
+            if exc.reason == "seeker_in_game":  # withdrawn: the lobby pages list it no more
+                await hub.notifier.publish({"kind": "lobby"})
             raise
+        game_id = await hub.start_taken(seek, user)
         return JSONResponse({"game_id": game_id}, status_code=201)
 
     async def cancel(request: Request) -> Response:

@@ -5,29 +5,29 @@ racks are secret). One turn's simulation, asked for turn by turn as the page nee
 ``POST /api/review/simulate`` (the text and ``turn``) and
 ``GET /api/games/{id}/review/turns/{turn}/simulation``.
 
-All are limited per client address and run on the CPU pool; a finished game's review and
-simulations are kept (games do not change once over), the most recent :data:`CACHED` of
-each. At most ``config.reviews_at_once`` run at one time (a long game holds a core for
-seconds); one more is answered 503 at once rather than queued behind them.
+All are limited per client address, refused to a user with a rated game in progress
+(:mod:`.fair_play`), and run on the analysis pool (:mod:`.pools`: processes of their own,
+never a thread or a core a move needs); a finished game's review and simulations are kept
+(games do not change once over), the most recent :data:`CACHED` of each. At most
+``config.reviews_at_once`` run at one time (a long game holds a core for seconds); one more
+is answered 503 at once rather than queued behind them.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from tessera.formats import gcg
-
+from . import analysis_jobs as jobs
 from .errors import RequestError
+from .fair_play import refuse_during_rated_game
 from .hub import Hub
 from .ratelimit import RateLimits
-from .review import check_turns, read_turn, read_upload, review_record, simulate_turn
 from .web import client_address, current_user, json_body
 
 CACHED = 64
@@ -46,9 +46,9 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         nonlocal running
         running -= 1
 
-    async def on_cpu(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        """The work on the CPU pool, counted until it ends there (a client that goes away
-        does not stop it, so it still counts)."""
+    async def analysed(job: jobs.Job, *args: Any) -> dict[str, Any]:
+        """``job(*args)`` on the analysis pool, counted until it ends there (a client that
+        goes away does not stop it, so it still counts)."""
         nonlocal running
         if running >= hub.config.reviews_at_once:
             raise RequestError(
@@ -56,9 +56,9 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
             )
         loop = asyncio.get_running_loop()
         running += 1
-        future = hub.cpu.submit(work)
+        future = hub.analysis.submit(jobs.run, job, *args)
         future.add_done_callback(lambda _: loop.call_soon_threadsafe(finished_one))
-        return await asyncio.wrap_future(future)
+        return jobs.answer(await asyncio.wrap_future(future))
 
     def lexicon_name(body: dict[str, Any]) -> str:
         name = body.get("lexicon")
@@ -71,30 +71,27 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
 
     async def upload(request: Request) -> Response:
         limits.check("review", client_address(request))
+        await refuse_during_rated_game(hub.storage, await current_user(hub, request))
         body = await json_body(request)
 
-        def review() -> dict[str, Any]:
-            name = lexicon_name(body)
-            record = read_upload(body.get("gcg"))
-            return review_record(record, hub.lexicon(name), lexicon_name=name)
-
-        return JSONResponse(await on_cpu(review))
+        return JSONResponse(await analysed(jobs.review_upload, body.get("gcg"), lexicon_name(body)))
 
     async def simulate_upload(request: Request) -> Response:
         limits.check("simulate", client_address(request))
+        await refuse_during_rated_game(hub.storage, await current_user(hub, request))
         body = await json_body(request)
 
-        def simulate() -> dict[str, Any]:
-            lexicon = hub.lexicon(lexicon_name(body))
-            record = read_upload(body.get("gcg"))
-            return simulate_turn(record, lexicon, read_turn(body.get("turn"), check_turns(record)))
-
-        return JSONResponse(await on_cpu(simulate))
+        name = lexicon_name(body)
+        return JSONResponse(
+            await analysed(jobs.simulate_upload, body.get("gcg"), name, body.get("turn"))
+        )
 
     async def finished_game(request: Request) -> tuple[Any, Any]:
-        """The finished game the caller may see and its user (404, 403, or 400 in play)."""
+        """The finished game the caller may see and its user (404, 403, or 400 in play;
+        403 to a user with a rated game in progress, even for a review already made)."""
         game_id = request.path_params["game_id"]
         user = await current_user(hub, request)
+        await refuse_during_rated_game(hub.storage, user)
         session, _ = await hub.watch_session(game_id, user)  # 404, or 403 for a private game
         if not session.over:
             raise RequestError(400, "game_on", "a game can be reviewed once it is over")
@@ -109,13 +106,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
             return JSONResponse(simulated[key])
         limits.check("simulate", client_address(request))
         text = await hub.gcg(game_id, user)
-        lexicon = session.lexicon
-
-        def simulate() -> dict[str, Any]:
-            record = gcg.loads(text)
-            return simulate_turn(record, lexicon, read_turn(turn, check_turns(record)))
-
-        result = await on_cpu(simulate)
+        result = await analysed(jobs.simulate_game, text, session.record.lexicon, turn)
         simulated[key] = result
         while len(simulated) > CACHED * 8:  # a game's turns, for the games cached
             simulated.popitem(last=False)
@@ -129,13 +120,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
             return JSONResponse(cache[game_id])
         limits.check("review", client_address(request))
         text = await hub.gcg(game_id, user)
-        lexicon, name = session.lexicon, session.record.lexicon
-
-        def review() -> dict[str, Any]:
-            record = gcg.loads(text)
-            return {"game_id": game_id, **review_record(record, lexicon, lexicon_name=name)}
-
-        result = await on_cpu(review)
+        result = await analysed(jobs.review_game, text, session.record.lexicon, game_id)
         cache[game_id] = result
         while len(cache) > CACHED:
             cache.popitem(last=False)

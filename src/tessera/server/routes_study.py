@@ -4,6 +4,8 @@ per address), and the anagram quiz with its card box (the signed-in user's, gues
 The searches and the quiz's probability order run on the hub's CPU threads, the card box's
 reads and writes on the default pool: never on the event loop. A question the study module
 refuses (too long, too many blanks, not spelled) is a 400 with a reason naming the field.
+Every route is refused to a user with a rated game in progress (:mod:`.fair_play`): a
+lookup, a search or a quiz answer for a chosen alphagram tells what the word list holds.
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ from tessera.lexicon.study import (
     WordStudy,
 )
 
+from .accounts import User
 from .errors import RequestError, excerpt, field_str
+from .fair_play import refuse_during_rated_game
 from .hub import Hub
 from .ratelimit import RateLimits
 from .study import StudyCards, card_json
-from .web import client_address, json_body, require_user
+from .web import client_address, current_user, json_body, require_user
 
 T = TypeVar("T")
 MAX_GUESS_LIST = 64
@@ -97,15 +101,27 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
             )
         return name
 
-    async def lookup(request: Request) -> Response:
+    async def searcher(request: Request) -> None:
+        """A word search's admission: its address within its limit, its user free to look."""
         limits.check("study", client_address(request))
+        await refuse_during_rated_game(hub.storage, await current_user(hub, request))
+
+    async def quizzer(request: Request) -> User:
+        """A quiz request's user, within their limit and free to look words up."""
+        user = await require_user(hub, request)
+        limits.check("quiz", user.id)
+        await refuse_during_rated_game(hub.storage, user)
+        return user
+
+    async def lookup(request: Request) -> Response:
+        await searcher(request)
         word = _query(request, "word")
         name = lexicon_name(_query(request, "lexicon", required=False))
         info = await on_cpu("bad_word", lambda: study_of(name).lookup(word))
         return JSONResponse({"lexicon": name, **info.to_json()})
 
     async def anagram(request: Request) -> Response:
-        limits.check("study", client_address(request))
+        await searcher(request)
         rack = _query(request, "rack")
         build = request.query_params.get("build", "0") == "1"
         name = lexicon_name(_query(request, "lexicon", required=False))
@@ -114,15 +130,14 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
                              **found.to_json()})
 
     async def pattern(request: Request) -> Response:
-        limits.check("study", client_address(request))
+        await searcher(request)
         text = _query(request, "pattern")
         name = lexicon_name(_query(request, "lexicon", required=False))
         found = await on_cpu("bad_pattern", lambda: study_of(name).pattern(text))
         return JSONResponse({"lexicon": name, "pattern": text.upper(), **found.to_json()})
 
     async def question(request: Request) -> Response:
-        user = await require_user(hub, request)
-        limits.check("quiz", user.id)
+        user = await quizzer(request)
         length = _length(request)
         name = lexicon_name(_query(request, "lexicon", required=False))
         order = await on_cpu("bad_length", lambda: study_of(name).order(length))
@@ -140,8 +155,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         })
 
     async def answer(request: Request) -> Response:
-        user = await require_user(hub, request)
-        limits.check("quiz", user.id)
+        user = await quizzer(request)
         body = await json_body(request)
         name = lexicon_name(field_str(body, "lexicon", 128))
         alphagram = field_str(body, "alphagram", MAX_TEXT)

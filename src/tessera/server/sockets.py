@@ -10,7 +10,13 @@ looked up afresh) and answered on the socket with ``{"type":"answer","id":N,…}
 and the new ``seq`` (the state itself has already come, as to every page of the game), ``ok``
 false with the rules' ``reason`` and ``message``, or the HTTP ``status`` the request would have
 had with its ``reason`` and ``error``. A move over the socket skips HTTP's parsing and
-middleware and a second copy of the state."""
+middleware and a second copy of the state. Any other message is a ping, but JSON nested too
+deeply to read closes the socket with 4400.
+
+A socket belongs to the login session whose cookie opened it: when that session ends (logging
+out; changing the password ends the others) the socket is closed with 4401 at once, in
+whichever server process holds it (:mod:`.session_sockets`). The page reconnects as it does
+after any drop, and is then whoever its cookie now says (no one: a spectator, no rack)."""
 
 from __future__ import annotations
 
@@ -26,11 +32,13 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..legality import IllegalMove
+from .accounts import User, token_hash
 from .config import ServerConfig
-from .errors import RequestError, parse_json_object
+from .errors import NestedTooDeeply, RequestError, parse_json, parse_json_object
 from .hub import Hub, Listener
 from .ratelimit import RateLimits
-from .web import client_address, current_user, require_user
+from .session_sockets import SessionSocket, SessionSockets
+from .web import COOKIE, client_address, current_user, require_user
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +80,11 @@ async def close(websocket: WebSocket, code: int, message: str, reason: str) -> N
 MOVE_MESSAGE = 'a move over the socket is {"type":"move","id":N,"move":{…}}'
 
 
-async def hang_up(websocket: WebSocket) -> None:
-    """Close with 1012 (service restart): the page reconnects and is sent the game afresh."""
+async def hang_up(websocket: WebSocket, code: int = 1012, reason: str = "") -> None:
+    """Close with 1012 (service restart; 4401: the session ended): the page reconnects and
+    is sent the game afresh."""
     with contextlib.suppress(Exception):
-        await websocket.close(code=1012)
+        await websocket.close(code=code, reason=reason)
 
 
 def answer_text(ident: int | None, **fields: object) -> str:
@@ -85,21 +94,41 @@ def answer_text(ident: int | None, **fields: object) -> str:
 def routes(
     hub: Hub, config: ServerConfig, limits: RateLimits, counts: Counter[str]
 ) -> list[WebSocketRoute]:
+    open_sessions = SessionSockets()
+    hub.notifier.subscribe(open_sessions.on_event)
+
     @contextlib.asynccontextmanager
-    async def admitted(websocket: WebSocket) -> AsyncIterator[bool]:
-        """Count the socket against its address's cap; False when over it (then closed)."""
+    async def admitted(websocket: WebSocket) -> AsyncIterator[SessionSocket | None]:
+        """Count the socket against its address's cap and file it under its session (closed
+        when the session ends); None when over the cap (then closed)."""
         client = client_address(websocket)
         if counts[client] >= config.ws_per_client:
             await websocket.close(code=1008, reason="too many connections from this address")
-            yield False
+            yield None
             return
         counts[client] += 1
+        entry = open_sessions.add(
+            token_hash(websocket.cookies.get(COOKIE, "")),
+            lambda: hang_up(websocket, 4401, "the session has ended"),
+        )
         try:
-            yield True
+            yield entry
         finally:
+            open_sessions.remove(entry)
             counts[client] -= 1
             if counts[client] <= 0:
                 del counts[client]
+
+    async def identified(websocket: WebSocket, entry: SessionSocket, user: User) -> bool:
+        """File the socket under its user; False (and closed) if its session has ended."""
+        if open_sessions.in_doubt(entry, user.id):
+            hub.accounts.forget_cached(user.id)
+            token = websocket.cookies.get(COOKIE, "")
+            if await asyncio.to_thread(hub.accounts.session_user, token) is None:
+                await hang_up(websocket, 4401, "the session has ended")
+                return False
+        open_sessions.identify(entry, user.id)
+        return True
 
     async def hello(websocket: WebSocket) -> dict[str, object]:
         text = await receive_text(websocket, config.ws_hello_timeout_s, config.max_ws_message_bytes)
@@ -119,8 +148,10 @@ def routes(
         while True:
             text = await receive_text(websocket, None, config.max_ws_message_bytes)
             try:
-                message = json.loads(text)
-            except ValueError:
+                message = parse_json(text)
+            except NestedTooDeeply as exc:
+                raise SocketRefused(4400, exc.message) from None
+            except RequestError:
                 continue
             if isinstance(message, dict) and message.get("type") == "move":
                 answer = await answer_move(websocket, game_id, message)
@@ -153,8 +184,8 @@ def routes(
 
     async def game_socket(websocket: WebSocket) -> None:
         game_id = websocket.path_params["game_id"]
-        async with admitted(websocket) as ok:
-            if not ok:
+        async with admitted(websocket) as entry:
+            if entry is None:
                 return
             listener: Listener | None = None
             session = None
@@ -165,18 +196,21 @@ def routes(
                 if asked is not None and type(asked) is not int:
                     raise SocketRefused(4400, "hello is {seat?}")
                 user = await current_user(hub, websocket)
+                if user is not None and not await identified(websocket, entry, user):
+                    return
                 session, seats = await hub.watch_session(game_id, user)
                 listener = Listener(
                     seats,
                     websocket.send_text,  # type: ignore[arg-type]
                     asked,
                     hang_up=lambda: hang_up(websocket),
+                    viewer=user,
                 )
                 async with session.lock:
                     await hub.catch_up(session)
                     first = hub.state_text(session, listener.seats, listener.seat)
                 await websocket.send_text(f'{{"type":"state","state":{first}}}')
-                session.listeners.add(listener)
+                await hub.join(session, listener)  # then who watches, to every page
                 await moves(websocket, game_id)
             except RequestError as exc:
                 code = 4403 if exc.status == 403 else 4404 if exc.status == 404 else 4400
@@ -189,11 +223,11 @@ def routes(
                 pass
             finally:
                 if session is not None and listener is not None:
-                    session.listeners.discard(listener)
+                    hub.leave(session, listener)
 
     async def lobby_socket(websocket: WebSocket) -> None:
-        async with admitted(websocket) as ok:
-            if not ok:
+        async with admitted(websocket) as entry:
+            if entry is None:
                 return
             send = websocket.send_text
             user_id = None
@@ -201,6 +235,8 @@ def routes(
                 await websocket.accept()
                 await hello(websocket)
                 user = await current_user(hub, websocket)
+                if user is not None and not await identified(websocket, entry, user):
+                    return
                 hub.lobby_sockets.add(send)
                 if user is not None:
                     user_id = user.id

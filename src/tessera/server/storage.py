@@ -9,7 +9,8 @@ a move the server acknowledges survives a crash; the primary key (game, sequence
 refuses a second action at the same place in the log. ``tessera_game_info`` holds what the
 online game adds: its clock, whether it is rated, its status and result; ``tessera_game_rules``
 holds a game's own changes to its preset (its challenge rule); ``tessera_game_players``
-indexes games by the users who play them.
+indexes games by the users who play them. ``tessera_heartbeat`` says when a server process
+was last alive and ``tessera_outages`` when none was (:mod:`.downtime`).
 """
 
 from __future__ import annotations
@@ -102,6 +103,26 @@ actions_table = Table(
     Column("created_at", BigInteger, nullable=False),
 )
 
+# when a server process of this database was last alive (epoch ms), one row: each process
+# beats it every few seconds, so a process that starts after a silence knows the service
+# was down from then (and records the outage)
+heartbeat_table = Table(
+    "tessera_heartbeat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("alive_ms", BigInteger, nullable=False),
+)
+
+# the times no server process was alive (epoch ms): not charged to the player on move
+outages_table = Table(
+    "tessera_outages",
+    metadata,
+    Column("start_ms", BigInteger, primary_key=True, autoincrement=False),
+    Column("end_ms", BigInteger, nullable=False, index=True),
+)
+
+HEARTBEAT_ROW = 1
+MAX_OUTAGES = 1000  # the most recent outages a process keeps (each a whole service outage)
 
 # built once: a statement made anew for every batch is analysed anew for the compile cache
 _INSERT_ACTIONS = insert(actions_table)
@@ -125,13 +146,21 @@ class Seat:
     kind: str  # "human" | "computer"
     level: str | None = None
     user: str | None = None  # the user id that controls a human seat
+    guest: bool = False  # that user played it as a guest (stored only when true)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "user": self.user}
+        data = {"name": self.name, "kind": self.kind, "level": self.level, "user": self.user}
+        return {**data, "guest": True} if self.guest else data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(str(data["name"]), str(data["kind"]), data.get("level"), data.get("user"))
+        return cls(
+            str(data["name"]),
+            str(data["kind"]),
+            data.get("level"),
+            data.get("user"),
+            data.get("guest") is True,
+        )
 
 
 @dataclass(frozen=True)
@@ -347,6 +376,56 @@ class Storage:
             ).all()
         return [r.game_id for r in rows]
 
+    def beat(self, now_ms: int) -> None:
+        """A server process of this database is alive at ``now_ms``."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(heartbeat_table)
+                .where(heartbeat_table.c.id == HEARTBEAT_ROW)
+                .values(alive_ms=now_ms)
+            ).rowcount
+            if done == 0:
+                conn.execute(insert(heartbeat_table).values(id=HEARTBEAT_ROW, alive_ms=now_ms))
+
+    def record_outage(self, now_ms: int, quiet_ms: int) -> tuple[int, int] | None:
+        """A process starting at ``now_ms``: if no process of this database has been alive for
+        more than ``quiet_ms``, the service was down since the last heartbeat. Records that
+        outage and moves every live game's clock deadline on by its length (the player on move
+        keeps the time they had), then beats. Returns the outage, or None (none, or another
+        process starting at the same time recorded it: once, whoever comes first)."""
+        try:
+            with self.engine.begin() as conn:
+                alive = conn.execute(
+                    select(heartbeat_table.c.alive_ms).where(
+                        heartbeat_table.c.id == HEARTBEAT_ROW
+                    )
+                ).scalar()
+                if alive is None or now_ms - alive <= quiet_ms:
+                    outage = None
+                else:
+                    outage = (int(alive), now_ms)
+                    conn.execute(insert(outages_table).values(start_ms=alive, end_ms=now_ms))
+                    conn.execute(
+                        update(info_table)
+                        .where(info_table.c.status == "live", info_table.c.deadline_ms > alive)
+                        .values(deadline_ms=info_table.c.deadline_ms + (now_ms - alive))
+                    )
+        except IntegrityError:
+            outage = None
+        self.beat(now_ms)
+        return outage
+
+    def outages(self, since_ms: int) -> list[tuple[int, int]]:
+        """The outages that ended after ``since_ms``, oldest first (at most MAX_OUTAGES)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(outages_table.c.start_ms, outages_table.c.end_ms)
+                .where(outages_table.c.end_ms > since_ms)
+                .order_by(outages_table.c.end_ms.desc())
+                .limit(MAX_OUTAGES)
+            ).all()
+        return sorted((int(r.start_ms), int(r.end_ms)) for r in rows)
+
     def append(self, game_id: str, seq: int, action: Action) -> Action:
         """Commit ``action`` as entry ``seq`` (0-based) of the game's log; returns it, stamped
         with the time it was stored, once it is durable."""
@@ -450,6 +529,25 @@ class Storage:
                 .limit(limit)
             ).all()
         return [_summary(r) for r in rows]
+
+    def rated_game_in_progress(self, user_id: str, now_ms: int) -> bool:
+        """Whether ``user_id`` holds a seat in a rated game that is neither over nor aborted
+        (one whose clock ran out before ``now_ms`` is lost on time, so over). The fair-play
+        check asks it on every request for engine help: the user's seats by their index,
+        each game's status by its key, and the first found answers."""
+        with self.engine.connect() as conn:
+            found = conn.execute(
+                select(players_table.c.game_id)
+                .join(info_table, info_table.c.game_id == players_table.c.game_id)
+                .where(
+                    players_table.c.user_id == user_id,
+                    info_table.c.status == "live",
+                    info_table.c.rated.is_(True),
+                    (info_table.c.deadline_ms.is_(None)) | (info_table.c.deadline_ms >= now_ms),
+                )
+                .limit(1)
+            ).first()
+        return found is not None
 
     def live_online_games(self, limit: int = 50) -> list[dict[str, Any]]:
         """Games between people in progress, newest first (for spectators)."""

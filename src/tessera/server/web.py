@@ -11,12 +11,14 @@ from starlette.responses import Response
 from .accounts import SESSION_DAYS, User
 from .errors import RequestError, parse_json_object
 from .hub import Hub
+from .ratelimit import address_key
 
 COOKIE = "tessera_session"
 
 
 def client_address(conn: HTTPConnection) -> str:
-    return conn.client.host if conn.client else "unknown"
+    """Who a per-client limit counts: the client's address (an IPv6 client's /64)."""
+    return address_key(conn.client.host) if conn.client else "unknown"
 
 
 async def current_user(hub: Hub, conn: HTTPConnection) -> User | None:
