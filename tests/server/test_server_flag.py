@@ -264,3 +264,36 @@ def test_overlap_of_outages_with_a_turn() -> None:
     assert overlap_ms(outages, 150, 350) == 100
     assert overlap_ms(outages, 200, 300) == 0
     assert overlap_ms([], 0, 10) == 0
+
+
+def test_a_computer_that_thinks_past_the_flag_loses_on_time(db: str) -> None:
+    """The computer's move comes after its flag (a slow search on a busy server): the game
+    refuses it and the loss on time is recorded; the computer's turn does not die on the
+    refusal of the pass it falls back to."""
+    store = Storage(db)
+    clock = {"initial_ms": 300, "increment_ms": 0, "max_overtime_min": 0}
+    seats = [Seat(name, "computer", "static", "u1") for name in ("Bot", "Tob")]
+    gid = store.create_game("casual", "enable", 5, seats, clock=clock)
+
+    class SlowBot:
+        def choose(self, view: object) -> object:
+            time.sleep(0.6)  # past the 300 ms on its clock
+            from tessera.move import Pass
+
+            return Pass()
+
+    async def run() -> int:
+        hub = Hub(store, FAST, bot_factory=lambda level, lexicon, seed: SlowBot())
+        session = await hub.session(gid)
+        assert session.clock_timer is not None
+        session.clock_timer.cancel()  # the clock's own timer is late: the move comes first
+        first = session.game.to_move
+        assert session.bot_task is not None
+        await session.bot_task  # ends without raising
+        assert session.game.result is not None
+        assert session.game.result.reason.value == "timeout_forfeit"
+        assert session.game.result.loser == first
+        await hub.close()
+        return first
+
+    lost_on_time(store, gid, run_in_thread(run))

@@ -995,6 +995,26 @@ class Hub:
         action = await asyncio.get_running_loop().run_in_executor(self.cpu, make)
         await self._commit(session, action, was_to_move)
 
+    async def _perform_or_flag(
+        self,
+        session: Session,
+        seat: int,
+        kind: str,
+        move: Move | None,
+        body: dict[str, Any] | None = None,
+    ) -> IllegalMove | None:
+        """:meth:`_perform`, except that a move the game refuses as made after the flag
+        (R7.3, by this server's clock) is replaced by the loss on time; returns that refusal
+        (None: the move was made). The caller holds the session's lock."""
+        try:
+            await self._perform(session, seat, kind, move, body=body)
+        except IllegalMove as exc:
+            if exc.reason is not Reason.OUT_OF_TIME:
+                raise
+            await self._perform(session, seat, "time_expired", None, self._elapsed(session) or 0)
+            return exc
+        return None
+
     async def act(self, game_id: str, user: User | None, body: dict[str, Any]) -> str:
         """A page's move. Returns the new state (JSON text) for the acting seat once it is
         stored; raises IllegalMove for a well-formed move the rules refuse."""
@@ -1011,18 +1031,7 @@ class Hub:
                 raise RequestError(
                     409, "stale", "the game has moved on since this page last heard; reloaded"
                 )
-            late: IllegalMove | None = None
-            try:
-                await self._perform(session, seat, "", None, body=body)
-            except IllegalMove as exc:
-                if exc.reason is not Reason.OUT_OF_TIME:
-                    raise
-                # R7.3: the move came after the flag, by this server's clock: the game
-                # refused it, and the loss on time is recorded in its place
-                late = exc
-                await self._perform(
-                    session, seat, "time_expired", None, self._elapsed(session) or 0
-                )
+            late = await self._perform_or_flag(session, seat, "", None, body=body)
             state = self.state_text(session, seats)  # hot seat: the next person's view
         await self.broadcast(session)
         self._schedule_bots(session)
@@ -1251,14 +1260,14 @@ class Hub:
                 if session.seq != seq or session.game.to_move != seat:
                     continue
                 try:
-                    await self._perform(session, seat, "move", move)
+                    await self._perform_or_flag(session, seat, "move", move)
                 except IllegalMove as exc:
                     log.warning(
                         "game %s: the computer's move was refused (%s); it passes",
                         session.record.id,
                         exc.reason.value,
                     )
-                    await self._perform(session, seat, "move", Pass())
+                    await self._perform_or_flag(session, seat, "move", Pass())
                 except RequestError:
                     return
             await self.broadcast(session)
