@@ -7,6 +7,7 @@ once; with the same jobs on the moves' own threads (the arrangement before), it 
 from __future__ import annotations
 
 import os
+import socket
 import tempfile
 import time
 from concurrent.futures import Future
@@ -100,3 +101,34 @@ def test_analysis_workers_yield_the_cores_to_moves(sqlite_db: str) -> None:
         for pool in (hub.cpu, hub.think, hub.analysis):
             pool.shutdown()
         hub.storage.close()
+
+
+def test_serve_takes_the_analysis_pool_and_downtime_settings(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`tessera serve --analysis-workers N --charge-downtime` reaches the app's settings."""
+    from click.testing import CliRunner
+
+    from tessera.server import app as app_module
+    from tessera.server.cli import serve
+
+    def free_port() -> int:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return int(probe.getsockname()[1])
+
+    seen: list[ServerConfig] = []
+
+    def capture(database: str, config: ServerConfig) -> None:
+        seen.append(config)
+        raise ImportError("captured")  # serve reports it and stops before serving
+
+    monkeypatch.setattr(app_module, "create_app", capture)
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    args = ["--port", str(free_port()), "--database", db]
+    CliRunner().invoke(serve, [*args, "--analysis-workers", "3", "--charge-downtime"])
+    CliRunner().invoke(serve, args)
+    assert [(c.analysis_workers, c.charge_downtime) for c in seen] == [
+        (3, True),
+        (ServerConfig().analysis_workers, False),
+    ]

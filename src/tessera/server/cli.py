@@ -169,6 +169,13 @@ def bind(host: str, port: int) -> socket.socket:
     help="Seconds the strongest computer searches a move or a hint, at most (one core each).",
 )
 @click.option(
+    "--analysis-workers",
+    default=None,
+    type=click.IntRange(1, 64),
+    help="Processes for reviews, their simulations and the analysis board, at a lower "
+    "priority than moves [default: half the cores].",
+)
+@click.option(
     "--charge-downtime",
     is_flag=True,
     help="Charge the time no server process was running to the player on move "
@@ -190,6 +197,7 @@ def serve(
     workers: int,
     bot_delay: float,
     think: float,
+    analysis_workers: int | None,
     charge_downtime: bool,
 ) -> None:
     """Play in the browser: serve the web app (open http://HOST:PORT)."""
@@ -212,6 +220,7 @@ def serve(
         moves_per_minute=moves_per_minute,
         ws_per_client=ws_per_client,
         charge_downtime=charge_downtime,
+        **({"analysis_workers": analysis_workers} if analysis_workers else {}),
         tune_collector=True,
     )
     if workers > 1 and not database.startswith(("postgresql", "postgres")):

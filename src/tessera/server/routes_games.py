@@ -14,7 +14,7 @@ from starlette.routing import Route
 from tessera.game import Game
 from tessera.legality import IllegalMove
 
-from .accounts import User
+from .accounts import DEFAULT_GUEST_NAME, User
 from .errors import RequestError
 from .hub import Hub, apply_action, called_off, game_rules, result_json
 from .ratelimit import RateLimits
@@ -82,7 +82,7 @@ def routes(hub: Hub, limits: RateLimits) -> list[Route]:
         if user is None:
             spec = hub.parse_spec(body, User("", "", "guest"))  # refuse bad specs first
             limits.check("guest", client_address(request))
-            name = next((s.name for s in spec.seats if s.kind == "human"), "You")
+            name = next((s.name for s in spec.seats if s.kind == "human"), DEFAULT_GUEST_NAME)
             user = await asyncio.to_thread(hub.accounts.guest, name)
             token = await asyncio.to_thread(hub.accounts.start_session, user)
         game_id = await hub.create(user, body)
