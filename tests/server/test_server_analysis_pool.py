@@ -24,6 +24,8 @@ from tessera.server.hub import Hub
 from tessera.server.pools import ANALYSIS_NICE
 from tessera.server.storage import Storage
 
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
+
 GCG = (Path(__file__).resolve().parents[1] / "data" / "gcg" / "reference_game.gcg").read_text(
     encoding="utf-8"
 )

@@ -22,6 +22,8 @@ from tessera.server.lobby import Seek
 from tessera.server.ratings import PAIR_GAMES_PER_DAY, rating_key, speed_class
 from tessera.server.storage import Storage
 
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
+
 CONFIG = ServerConfig(bot_delay_s=0, think_s=0.05)
 
 

@@ -26,6 +26,8 @@ from tessera.server.downtime import overlap_ms
 from tessera.server.hub import Hub
 from tessera.server.storage import Seat, Storage
 
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
+
 FAST = ServerConfig(bot_delay_s=0, think_s=0.05, idle_game_s=0)
 ANN, BOB = User("u1", "Ann", "user"), User("u2", "Bob", "user")
 SEATS = [Seat("Ann", "human", None, "u1"), Seat("Bob", "human", None, "u2")]

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers import new_game, state
 from threadserver import ThreadServer
 
@@ -28,6 +29,8 @@ with warnings.catch_warnings():
 
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
+
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
 
 SEED = 20261201
 HTTP_CASES = 520

@@ -1,7 +1,12 @@
 """Issue 9, server items 1–6: what an outsider's requests can and cannot make the server do.
 
 Item 7 (throughput under load) is measured by ``benchmarks/load``; the malformed-request
-fuzzing is ``test_server_fuzz.py``."""
+fuzzing is ``test_server_fuzz.py``. The attacks of issue 36 (points 1-9: a move after the
+flag, locking someone out, slow clients, a revoked session's sockets, farming ratings,
+impersonation, analysis starving moves, deep JSON, engine help during one's own rated game)
+are in ``test_server_flag``, ``_security``, ``_fair_ratings``, ``_lobby_rules``,
+``_analysis_pool`` and ``_no_engine_help``; every file of attacks is marked ``hardening``, so
+``pytest -m hardening tests/server`` runs them together."""
 
 from __future__ import annotations
 
@@ -32,6 +37,8 @@ from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
 from tessera.server.hub import Hub, load_lexicon
 from tessera.server.storage import Storage
+
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
 
 BASE = "http://localhost"
 WS = "ws://localhost"  # the test client's WebSockets ignore base_url

@@ -26,6 +26,8 @@ from tessera.server.lobby import Lobby
 from tessera.server.ratings import Ratings
 from tessera.server.storage import Seat, Storage
 
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
+
 CONFIG = ServerConfig(bot_delay_s=0, think_s=0.05)
 SEEK = {"rules": "woogles", "initial_min": 5, "increment_s": 0, "max_overtime_min": 1}
 

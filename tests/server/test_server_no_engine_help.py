@@ -22,6 +22,8 @@ from tessera.server.config import ServerConfig
 from tessera.server.fair_play import REASON
 from tessera.server.storage import Seat, Storage
 
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
+
 CONFIG = ServerConfig(
     bot_delay_s=0,
     think_s=0.05,

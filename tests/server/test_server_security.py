@@ -42,6 +42,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
 
+pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
+
 FAST = ServerConfig(bot_delay_s=0, think_s=0.05)
 BASE = "http://localhost"
 WS = "ws://localhost"
