@@ -3,12 +3,34 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
 
 PASSWORD = "correct horse battery"
 HUMANS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+SEEK = {"rules": "woogles", "initial_min": 5, "increment_s": 0, "max_overtime_min": 1}
+
+
+@contextmanager
+def device(server: Any) -> Iterator[httpx.Client]:
+    """A person's own device on ``server`` (a ThreadServer): a client with its own cookies."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+
+
+def register(client: httpx.Client, name: str) -> None:
+    r = client.post("/api/register", json={"username": name, "password": PASSWORD})
+    assert r.status_code == 201, r.text
+
+
+def post_seek(client: httpx.Client, **spec: Any) -> dict[str, Any]:
+    """A seek in the lobby (5 minutes and one of overtime unless ``spec`` says otherwise)."""
+    r = client.post("/api/seeks", json={**SEEK, **spec})
+    assert r.status_code == 201, r.text
+    return r.json()["seek"]  # type: ignore[no-any-return]
 
 
 def new_game(client: httpx.Client, rules: str = "casual", **extra: Any) -> str:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import httpx
 import pytest
-from helpers import PASSWORD, state
+from helpers import PASSWORD, device, register, state
 from threadserver import ThreadServer
 
 from tessera.server.app import create_app
@@ -31,17 +30,6 @@ CONFIG = ServerConfig(bot_delay_s=0, think_s=0.05)
 def server(db: str) -> Iterator[ThreadServer]:
     with ThreadServer(create_app(db, config=CONFIG)) as s:
         yield s
-
-
-@contextmanager
-def device(server: ThreadServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
-
-
-def register(client: httpx.Client, name: str) -> None:
-    r = client.post("/api/register", json={"username": name, "password": PASSWORD})
-    assert r.status_code == 201, r.text
 
 
 def start_rated(a: httpx.Client, b: httpx.Client, **spec: Any) -> str:

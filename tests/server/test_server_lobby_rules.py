@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from helpers import PASSWORD, cookie_header, state
+from helpers import PASSWORD, SEEK, cookie_header, device, post_seek, register, state
 from threadserver import ThreadServer
 from websockets.sync.client import ClientConnection, connect
 
@@ -29,30 +29,12 @@ from tessera.server.storage import Seat, Storage
 pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)
 
 CONFIG = ServerConfig(bot_delay_s=0, think_s=0.05)
-SEEK = {"rules": "woogles", "initial_min": 5, "increment_s": 0, "max_overtime_min": 1}
 
 
 @pytest.fixture
 def server(db: str) -> Iterator[ThreadServer]:
     with ThreadServer(create_app(db, config=CONFIG)) as s:
         yield s
-
-
-@contextmanager
-def device(server: ThreadServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
-
-
-def register(client: httpx.Client, name: str) -> None:
-    r = client.post("/api/register", json={"username": name, "password": PASSWORD})
-    assert r.status_code == 201, r.text
-
-
-def post_seek(client: httpx.Client, **spec: Any) -> dict[str, Any]:
-    r = client.post("/api/seeks", json={**SEEK, **spec})
-    assert r.status_code == 201, r.text
-    return r.json()["seek"]  # type: ignore[no-any-return]
 
 
 def accept(client: httpx.Client, seek: dict[str, Any]) -> httpx.Response:

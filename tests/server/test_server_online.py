@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from typing import Any
 
 import httpx
 import pytest
-from helpers import PASSWORD, cookie_header, generated_move, state
+from helpers import PASSWORD, cookie_header, device, generated_move, post_seek, register, state
 from threadserver import ThreadServer
 from websockets.sync.client import connect
 
@@ -29,24 +29,6 @@ CONFIG = ServerConfig(bot_delay_s=0, think_s=0.05)
 def server(db: str) -> Iterator[ThreadServer]:
     with ThreadServer(create_app(db, config=CONFIG)) as s:
         yield s
-
-
-@contextmanager
-def device(server: ThreadServer) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=server.url, timeout=30) as client:
-        yield client
-
-
-def register(client: httpx.Client, name: str) -> None:
-    r = client.post("/api/register", json={"username": name, "password": PASSWORD})
-    assert r.status_code == 201, r.text
-
-
-def post_seek(client: httpx.Client, **spec: Any) -> dict[str, Any]:
-    body = {"rules": "woogles", "initial_min": 5, "increment_s": 0, "max_overtime_min": 1}
-    r = client.post("/api/seeks", json={**body, **spec})
-    assert r.status_code == 201, r.text
-    return r.json()["seek"]  # type: ignore[no-any-return]
 
 
 def start_game(a: httpx.Client, b: httpx.Client, **spec: Any) -> str:
