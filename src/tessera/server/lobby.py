@@ -43,7 +43,7 @@ from .accounts import Accounts, User, users_table
 from .config import ServerConfig
 from .errors import RequestError, excerpt
 from .ratings import Ratings, rating_key
-from .storage import Storage, info_table, metadata, players_table
+from .storage import Storage, info_table, live_game_of, metadata
 
 PUBLIC_SEEK_MS = 30 * 60_000  # an open seek nobody takes lapses after this
 PERSONAL_SEEK_MS = 24 * 3_600_000  # a challenge or invitation after this
@@ -175,20 +175,8 @@ def _seeks() -> Select[Any]:
 
 
 def playing(conn: Connection, user_id: str) -> str | None:
-    """The game against a person that ``user_id`` is playing now, if any (one whose clock
-    has run out is lost on time: the sweep is about to say so)."""
-    now = int(time.time() * 1000)
-    return conn.execute(
-        select(info_table.c.game_id)
-        .join(players_table, players_table.c.game_id == info_table.c.game_id)
-        .where(
-            players_table.c.user_id == user_id,
-            info_table.c.status == "live",
-            info_table.c.online.is_(True),
-            info_table.c.deadline_ms.is_(None) | (info_table.c.deadline_ms >= now),
-        )
-        .limit(1)
-    ).scalar()
+    """The game against a person that ``user_id`` is playing now, if any."""
+    return live_game_of(conn, user_id, int(time.time() * 1000), info_table.c.online.is_(True))
 
 
 def _starting() -> RequestError:

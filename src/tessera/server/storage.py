@@ -42,6 +42,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.elements import ColumnElement
 
 from .checkpointer import Checkpointer
 
@@ -261,6 +262,25 @@ def engine_url(url: str) -> str:
         if importlib.util.find_spec("psycopg2") is None:
             return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+def live_game_of(
+    conn: Connection, user_id: str, now_ms: int, kind: ColumnElement[bool]
+) -> str | None:
+    """A game of ``kind`` (e.g. rated, or between people) in which ``user_id`` holds a seat
+    and which is still being played at ``now_ms``, if any: not over, not aborted, and its
+    clock not run out (such a game is lost on time: the sweep is about to say so)."""
+    return conn.execute(
+        select(info_table.c.game_id)
+        .join(players_table, players_table.c.game_id == info_table.c.game_id)
+        .where(
+            players_table.c.user_id == user_id,
+            info_table.c.status == "live",
+            kind,
+            info_table.c.deadline_ms.is_(None) | (info_table.c.deadline_ms >= now_ms),
+        )
+        .limit(1)
+    ).scalar()
 
 
 class Storage:
@@ -536,18 +556,7 @@ class Storage:
         check asks it on every request for engine help: the user's seats by their index,
         each game's status by its key, and the first found answers."""
         with self.engine.connect() as conn:
-            found = conn.execute(
-                select(players_table.c.game_id)
-                .join(info_table, info_table.c.game_id == players_table.c.game_id)
-                .where(
-                    players_table.c.user_id == user_id,
-                    info_table.c.status == "live",
-                    info_table.c.rated.is_(True),
-                    (info_table.c.deadline_ms.is_(None)) | (info_table.c.deadline_ms >= now_ms),
-                )
-                .limit(1)
-            ).first()
-        return found is not None
+            return live_game_of(conn, user_id, now_ms, info_table.c.rated.is_(True)) is not None
 
     def live_online_games(self, limit: int = 50) -> list[dict[str, Any]]:
         """Games between people in progress, newest first (for spectators)."""
