@@ -202,6 +202,8 @@ def test_guests_are_marked_in_the_lobby_and_in_the_game(server: ThreadServer) ->
         for client in (a, g):
             s = state(client, gid)
             assert s["names"] == ["ned_6", "Olive"] and s["guests"] == [False, True]
+        live = a.get("/api/lobby").json()["live"]  # the lobby's live games, to watch
+        assert [(x["names"], x["guests"]) for x in live] == [(["ned_6", "Olive"], [False, True])]
 
 
 def recv_until(ws: ClientConnection, kind: str, check: Any = None) -> dict[str, Any]:

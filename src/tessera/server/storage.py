@@ -576,11 +576,13 @@ def _action(r: Any) -> Action:
 
 
 def _summary(r: Any) -> dict[str, Any]:
+    seats = json.loads(r.seats)
     return {
         "id": r.id,
         "rules": r.rules,
         "lexicon": r.lexicon,
-        "names": [s["name"] for s in json.loads(r.seats)],
+        "names": [s["name"] for s in seats],
+        "guests": [s.get("guest") is True for s in seats],
         "status": r.status,
         "rated": bool(r.rated),
         "online": bool(r.online),
