@@ -1,5 +1,7 @@
-"""Accessibility: a whole game by keyboard alone, axe-core on every page in light and dark,
-the live region that says what the opponent did, and screenshots of every page."""
+"""Accessibility: a whole game by keyboard alone (from the skip link to the board), axe-core
+(the version scripts/ensure-system-packages pins) on every page in light and dark, in English,
+Japanese and Hungarian, the live region that says what the opponent did, and screenshots of
+every page."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from browserkit import (
     AXE,
     DESKTOP,
     PHONE,
+    axe_pinned_version,
     axe_violations,
     computer_game,
     hints,
@@ -23,11 +26,12 @@ from browserkit import (
     state,
     wait_my_turn,
 )
-from onlinekit import register, type_play
+from onlinekit import log_in, register, type_play
 
 pytestmark = pytest.mark.browser
 
 THEMES = ("light", "dark")
+LANGUAGES = ("en", "ja", "hu")
 COLS = "ABCDEFGHIJKLMNOPQRSTU"
 # Pointer events a keyboard never makes (a button pressed with Enter fires only "click").
 NO_MOUSE = """() => { window.__mouse = [];
@@ -64,8 +68,9 @@ def themed(browser: Any, server: Any) -> Iterator[Any]:
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(theme: str, size: dict[str, int] = DESKTOP) -> Any:
+    def make(theme: str, size: dict[str, int] = DESKTOP, lang: str = "en") -> Any:
         context = browser.new_context(viewport=size, base_url=server.url, color_scheme=theme)
+        context.add_init_script(f"localStorage.setItem('tessera:lang', '{lang}')")
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(20_000)
@@ -232,13 +237,22 @@ def test_the_rack_and_the_squares_read_as_tiles_and_coordinates(page: Any) -> No
         return page.locator(f'#board [data-square="{name}"]').get_attribute("aria-label")
 
     assert aria("A1") == "A1, triple word" and aria("D1") == "D1, double letter"
-    for r, row in enumerate(s["board"]):
-        for c, label in enumerate(row):
-            if label and label == label.upper():
-                name = f"{COLS[c]}{r + 1}"
-                assert aria(name) == f"{name}, {label}"
     if not any(any(row) for row in s["board"]):
         assert aria("H8") == "H8, start, double word"
+    mid_game(page)  # tiles on the board: a square's name holds what it shows, letter and value
+    s = state(page)
+    tiles = 0
+    for r, row in enumerate(s["board"]):
+        for c, label in enumerate(row):
+            name = f"{COLS[c]}{r + 1}"
+            if label and label == label.upper():
+                value = s["values"][label]
+                points = f"{value} point{'' if value == 1 else 's'}"
+                assert aria(name) == f"{name}, {label}, {points}"
+                tiles += 1
+            elif label:
+                assert aria(name) == f"{name}, blank as {label.upper()}"
+    assert tiles >= 2
 
 
 def test_the_live_region_says_the_computers_move_and_whose_turn_it_is(page: Any) -> None:
@@ -278,7 +292,60 @@ def mid_game(page: Any) -> None:
     wait_my_turn(page)
 
 
+def other_device(page: Any) -> Any:
+    """Another browser (its own cookies) at the page's server, closed with the page."""
+    assert page.context.browser is not None
+    context = page.context.browser.new_context(base_url=page.evaluate("location.origin"))
+    page.on("close", lambda _: context.close())
+    other = context.new_page()
+    other.set_default_timeout(20_000)
+    return other
+
+
+def lobby_with_seeks(page: Any, profile: str) -> None:
+    """The lobby of a guest who was refused a registered player's rated seek, with a guest's
+    seek listed as well (the marks and the refusal)."""
+    page.goto("/")
+    page.wait_for_selector("#seek-rules option", state="attached")
+    for who in (profile, None):
+        other = other_device(page)
+        if who is None:
+            other.goto("/")
+            other.fill("#guest-name", "Rex")
+        else:
+            log_in(other, who)
+        other.wait_for_selector("#seek-rules option", state="attached")
+        other.set_checked("#seek-rated", who is not None)
+        other.click("#seek-post")
+        other.wait_for_selector("#my-seeks li")
+    page.locator('#seeks tr[data-user="Rex"] .guest-mark').first.wait_for()
+    page.locator(f'#seeks tr[data-user="{profile}"] .accept').first.click()
+    page.wait_for_selector(".seek-refusal")
+
+
+def watched_online_game(page: Any) -> None:
+    """A game between two guests on their own devices, from this page's seat, watched."""
+    page.goto("/")
+    other = other_device(page)
+    other.goto("/")
+    other.fill("#guest-name", "Rex")
+    other.wait_for_selector("#seek-rules option", state="attached")
+    other.fill("#seek-minutes", "11")
+    other.click("#seek-post")
+    other.wait_for_selector("#my-seeks li")
+    page.locator('#seeks tr[data-user="Rex"] .accept').first.click()
+    page.wait_for_url("**/g/*")
+    other_device(page).goto(page.url)  # a spectator
+    page.wait_for_selector("#watchers:not([hidden])")
+
+
 def open_page(page: Any, name: str, profile: str) -> None:
+    if name == "lobby-seeks":
+        lobby_with_seeks(page, profile)
+        return
+    if name == "online-game":
+        watched_online_game(page)
+        return
     if name == "game":
         mid_game(page)
         return
@@ -323,21 +390,45 @@ def open_page(page: Any, name: str, profile: str) -> None:
 
 PAGES = (
     "start", "new-game", "lobby", "game", "study", "analysis", "review", "account", "profile",
-    "duplicate", "new-game-computers", "computers-game",
+    "duplicate", "new-game-computers", "computers-game", "lobby-seeks", "online-game",
 )
 REVIEWED_GCG = Path(__file__).resolve().parents[1] / "data" / "gcg" / "reference_game.gcg"
 
 
 @pytest.mark.parametrize("name", PAGES)
 @pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_nothing_serious_on_the_page(
-    themed: Any, axe_available: None, profile_name: str, name: str, theme: str
+    themed: Any, axe_available: None, profile_name: str, name: str, theme: str, lang: str
 ) -> None:
-    page = themed(theme)
+    page = themed(theme, lang=lang)
     open_page(page, name, profile_name)
     assert page.evaluate("() => document.documentElement.dataset.theme") == theme
+    assert page.evaluate("() => document.documentElement.lang") == lang
     found = axe_violations(page)
-    assert not found, f"axe-core on the {name} page ({theme}):\n" + "\n".join(found)
+    assert not found, f"axe-core on the {name} page ({theme}, {lang}):\n" + "\n".join(found)
+
+
+def test_the_axe_in_use_is_the_version_pinned(themed: Any, axe_available: None) -> None:
+    page = themed("light")
+    page.goto("/account")
+    axe_violations(page)  # loads axe into the page
+    assert page.evaluate("() => axe.version") == axe_pinned_version()
+    assert axe_pinned_version() >= "4.14"  # label-content-name-mismatch on the squares
+
+
+def test_the_skip_link_is_the_first_stop_and_takes_the_keyboard_to_the_board(page: Any) -> None:
+    start_vs_computer(page)
+    page.keyboard.press("Tab")
+    link = page.locator("#skip-board")
+    assert focused(page) == "skip-board" and link.is_visible()
+    assert link.inner_text() == "Skip to the board"
+    page.keyboard.press("Enter")
+    assert focused(page) == "board"
+    assert page.locator("#board .sq.at").count() == 1  # the typing cursor, ready for letters
+    page.goto("/study")  # other pages: no link to a board they do not have
+    page.wait_for_selector("#quiz-length option", state="attached")
+    assert page.locator("#skip-board").is_hidden()
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -48,9 +48,9 @@ UNTRANSLATED = r"""(allowed) => {
     // notation: the moves as the engine writes them ("8D ZONKs", "exchange N")
     const skip = parent.closest("script, style, title, .move, .leave");
     let outside = "";
-    for (const ch of node.data) {
-      if (ch === "⟦") depth += 1;
-      else if (ch === "⟧") depth = Math.max(0, depth - 1);
+    for (const ch of node.data) {  // a message between two names parts them ("Ann vs Bob")
+      if (ch === "⟦") { depth += 1; outside += " "; }
+      else if (ch === "⟧") { depth = Math.max(0, depth - 1); outside += " "; }
       else if (depth === 0) outside += ch;
     }
     outside = outside.trim();
@@ -151,7 +151,9 @@ def pseudo_page(browser: Any, server: Any) -> Any:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
+def test_no_visible_word_is_outside_the_catalogue(
+    pseudo_page: Any, browser: Any, server: Any
+) -> None:
     page = pseudo_page
     problems: dict[str, list[str]] = {}
     page.goto("/")
@@ -162,8 +164,32 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.click("#seek-post")  # a seek of one's own: the notice, and the lobby's lists
     page.wait_for_selector("#my-seeks li")
     check(page, "start page with a seek posted", problems)
-    page.locator("#my-seeks .withdraw").first.click()
-    page.wait_for_selector("#mine-panel", state="hidden")
+
+    # another device's guest posts a seek (new, a guest's) and takes this one: a game between
+    # people, with a guest's mark, "(you)", and a spectator listed
+    other = browser.new_context(base_url=server.url)
+    try:
+        opponent, spectator = other.new_page(), browser.new_page(base_url=server.url)
+        opponent.goto("/")
+        opponent.fill("#guest-name", "Bob")
+        opponent.fill("#seek-minutes", "9")
+        opponent.click("#seek-post")
+        page.wait_for_selector('#seeks tr[data-user="Bob"] .new-tag')
+        check(page, "start page with a new seek", problems, "Bob")
+        opponent.locator(f'#seeks tr[data-user="{PLAYER}"] .accept').click()
+        page.wait_for_url("**/g/*")
+        spectator.goto(page.url)
+        spectator.wait_for_function("() => window.tessera.state")
+        page.wait_for_selector("#watchers:not([hidden])")
+        check(page, "a game between people, watched", problems, "Bob")
+        spectator.close()
+        opponent.once("dialog", lambda dialog: dialog.accept())
+        opponent.click("#abort-btn")  # called off: no longer among the lobby's live games
+        page.wait_for_function("() => window.tessera.state.state === 'aborted'")
+    finally:
+        other.close()
+    page.goto("/")
+    page.wait_for_selector("#seek-rules option", state="attached")
 
     page.click("#computer-options")
     page.wait_for_selector("#new-game-dialog[open]")
@@ -300,7 +326,7 @@ def test_no_visible_word_is_outside_the_catalogue(pseudo_page: Any) -> None:
     page.locator(".replay-btn").first.click()
     page.wait_for_selector("#replay:not([hidden]) #replay-sheet tr")
     page.click("#replay-next")
-    check(page, "a profile and a replay", problems, name, *played)
+    check(page, "a profile and a replay", problems, name, "Bob", *played)
 
     # people at one screen under a challenge rule: the cover between turns, a play
     # challenged and the verdict's banner

@@ -119,6 +119,29 @@ def test_a_turn_simulated_on_the_page_shows_what_tessera_analyze_sim_prints(page
     shot(page, "review-simulated")
 
 
+def test_turns_lost_to_a_challenge_are_named_so_not_passes_charged_equity(page: Any) -> None:
+    """Issue 36, point 16: ann's pass after an unsuccessful challenge (R5.4a) and bob's
+    ANESTRI(D) challenged off (R5.3) are the turns they lost, charged nothing."""
+    page.goto("/review")
+    page.wait_for_selector("#rv-file")
+    page.set_input_files("#rv-file", str(GCG.with_name("double_challenge.gcg")))
+    page.wait_for_selector("#rv-turns tbody tr")
+    rows = page.locator("#rv-turns tbody tr")
+    lost, withdrawn = rows.nth(2).locator("td"), rows.nth(5).locator("td")
+    assert lost.nth(3).inner_text() == "lost to a challenge"
+    assert withdrawn.nth(3).inner_text() == "H1 ANESTRI(D) (phony withdrawn)"
+    for cells in (lost, withdrawn):
+        assert cells.nth(5).inner_text() == "0" and cells.nth(6).inner_text() == ""
+    page.locator("#rv-turns tbody tr").nth(2).locator("button").click()
+    assert page.locator("#rv-played").inner_text() == "Ann Double: lost to a challenge"
+    assert page.locator("#rv-lost").inner_text() == "—"
+    assert "unsuccessful challenge" in page.locator("#rv-note").inner_text()
+    assert "lost the turn to an unsuccessful challenge" in page.locator("#rv-announce").inner_text()
+    page.keyboard.press("End")
+    assert page.locator("#rv-played").inner_text() == "Bob Double: H1 ANESTRI(D) (phony withdrawn)"
+    assert page.locator("#rv-lost").inner_text() == "—"
+
+
 def test_a_file_that_is_not_a_game_record_is_refused_with_the_reason(
     page: Any, tmp_path: Path
 ) -> None:

@@ -200,16 +200,18 @@ export function openSocket(path, { hello = {}, onMessage, onStatus = () => {} })
   return handle;
 }
 
-// A game's live state: every state to onState, a rematch offer to onRematch, a refusal to onError.
+// A game's live state: every state to onState, a rematch offer to onRematch, who is watching to
+// onWatchers, a refusal to onError.
 // move(body) makes a move on the socket (as api.move would over HTTP): the new state comes to
 // onState first, then the answer, {ok: true, seq} or {ok: false, reason, message} for a move the
 // rules refuse; a refused request throws an ApiError as over HTTP.
-export function connectLive(gameId, { onState, onRematch, onError, onStatus }) {
+export function connectLive(gameId, { onState, onRematch, onWatchers = () => {}, onError, onStatus }) {
   const handle = openSocket(`/api/games/${gameId}/ws`, {
     onStatus,
     onMessage(msg) {
       if (msg.type === "state") onState(msg.state);
       else if (msg.type === "rematch") onRematch(msg);
+      else if (msg.type === "watchers") onWatchers(msg);
       else if (msg.type === "error") onError(msg);
     },
   });

@@ -1,6 +1,6 @@
 // Drawing the board, the rack, the players, the unseen tiles and the score sheet.
 import { lineChart } from "./charts.js";
-import { formatClock, signed } from "./format.js";
+import { flaggedSeat, formatClock, signed } from "./format.js";
 import { t, tn } from "./i18n.js";
 
 export const COLS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -15,7 +15,7 @@ export function tileElement(label, value, { pending = false, blank = false } = {
     const v = document.createElement("span");
     v.className = "v";
     v.textContent = value;
-    el.appendChild(v);
+    el.append(" ", v);  // "Q 10": the letter and its value read as two words (a square's name has both)
   }
   return el;
 }
@@ -37,11 +37,13 @@ const premiumName = (premium) => ({
   "2W": t("double word"), "3W": t("triple word"), "4W": t("quadruple word"),
 })[premium];
 
-// What a screen reader says for a square: "H8, double word", "H8, Q", "H8, blank as E, placed".
-export function squareLabel(r, c, premium, isStart, label, placed = false) {
+// What a screen reader says for a square: "H8, double word", "H8, Q, 10 points", "H8, blank as
+// E, placed". A tile's name holds what the square shows, its letter then its value (WCAG 2.5.3).
+export function squareLabel(r, c, premium, isStart, label, placed = false, value = 0) {
   const parts = [squareName(r, c)];
   if (label) {
-    parts.push(isBlankLabel(label) ? t("blank as {letter}", { letter: label.toUpperCase() }) : label);
+    if (isBlankLabel(label)) parts.push(t("blank as {letter}", { letter: label.toUpperCase() }));
+    else parts.push(label, ...(value ? [tn("{n} point", "{n} points", value)] : []));
     if (placed) parts.push(t("placed"));
   } else {
     if (isStart) parts.push(t("start"));
@@ -93,16 +95,19 @@ export function renderBoard(root, state, pending, cursor) {
         sq.classList.add("has-tile");
         if (last.has(key)) sq.classList.add("last");
         const blank = isBlankLabel(label);
-        sq.appendChild(tileElement(label, state.values[label.toUpperCase()], { blank }));
-        sq.setAttribute("aria-label", squareLabel(r, c, p, isStart, label));
+        const value = blank ? 0 : state.values[label];
+        sq.appendChild(tileElement(label, value, { blank }));
+        sq.setAttribute("aria-label", squareLabel(r, c, p, isStart, label, false, value));
       } else if (pending.has(key)) {
         const pt = pending.get(key);
         sq.classList.add("has-tile");
         const blank = pt.rackLabel === "?";
-        const tile = tileElement(pt.label, blank ? 0 : state.values[pt.label], { pending: true, blank });
+        const value = blank ? 0 : state.values[pt.label];
+        const tile = tileElement(pt.label, value, { pending: true, blank });
         tile.dataset.pending = key;
         sq.appendChild(tile);
-        sq.setAttribute("aria-label", squareLabel(r, c, p, isStart, blank ? pt.label.toLowerCase() : pt.label, true));
+        sq.setAttribute("aria-label",
+          squareLabel(r, c, p, isStart, blank ? pt.label.toLowerCase() : pt.label, true, value));
       } else {
         sq.setAttribute("aria-label", squareLabel(r, c, p, isStart, null));
       }
@@ -138,6 +143,12 @@ export function renderRack(root, rack, values, used) {
   });
 }
 
+// The mark by a guest's name (in words, not a colour alone): a guest is not an account, and
+// may not be who the name suggests.
+export function guestMark() {
+  return Object.assign(document.createElement("span"), { className: "guest-mark", textContent: t("guest") });
+}
+
 export function renderPlayers(root, state, clockNow) {
   root.replaceChildren();
   const finished = state.state === "over" || state.state === "aborted";
@@ -150,6 +161,10 @@ export function renderPlayers(root, state, clockNow) {
     n.className = "name";
     const who = state.kinds[i] === "computer" ? ` · ${state.levels[i]}` : "";
     n.textContent = name + who;
+    if (state.guests && state.guests[i]) n.append(" ", guestMark());
+    if (state.online && state.my_seats.includes(i)) {
+      n.append(" ", Object.assign(document.createElement("span"), { className: "you", textContent: t("(you)") }));
+    }
     const clock = document.createElement("span");
     clock.className = "clock";
     const score = document.createElement("span");
@@ -180,11 +195,13 @@ export function renderPlayers(root, state, clockNow) {
 // The clocks alone (the page ticks them between states from the server).
 export function updateClocks(root, state, clockNow) {
   if (!state.clocks_ms) return;
+  const flagged = flaggedSeat(state.result, state.names.length);
+  const overtimeMs = state.clock ? (state.clock.max_overtime_min || 0) * 60000 : null;
   root.querySelectorAll(".player").forEach((row) => {
     const i = +row.dataset.player;
     const ms = clockNow(i);
     const clock = row.querySelector(".clock");
-    clock.textContent = formatClock(ms);
+    clock.textContent = formatClock(ms, { overtimeMs, flagged: flagged === i });
     clock.classList.toggle("low", ms < 60000);
     clock.classList.toggle("running", row.classList.contains("to-move"));
   });

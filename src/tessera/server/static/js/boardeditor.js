@@ -2,7 +2,7 @@
 // typed at it (capitals are tiles, lower case a blank, as CGP writes them), and tiles dragged
 // from a tray onto the board, between squares and off it. The editor changes `view.board` and
 // `view.cursor`; the page is told through `edited` (the position changed) and `draw`.
-import { tileElement } from "./board.js";
+import { tileElement, tileLabel } from "./board.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -44,7 +44,9 @@ export function renderTray(state) {
     tile.dataset.letter = label;
     tile.setAttribute("role", "button");
     tile.tabIndex = 0;
-    tile.setAttribute("aria-label", t("tile {letter}", { letter: label }));
+    // the name holds what the tile shows, its letter then its value (as a rack tile's)
+    const value = view.values[label];
+    tile.setAttribute("aria-label", value ? tileLabel(label, value) : t("tile {letter}", { letter: label }));
     return tile;
   }));
 }

@@ -1,12 +1,26 @@
 // How numbers, times and results read on the pages.
 import { currentLanguage, t } from "./i18n.js";
 
-export function formatClock(ms) {
-  const neg = ms < 0;
-  const total = Math.floor(Math.abs(ms) / 1000);
+// A player's clock: "4:05", and time into overtime "-0:35". `overtimeMs`, when known, is the
+// most overtime the game allows (a clock between the server's flag and the page's next state
+// does not run past it); the player who `flagged` (lost on time) reads 0:00. A clock less
+// than a second into overtime reads 0:00, never "-0:00".
+export function formatClock(ms, { overtimeMs = null, flagged = false } = {}) {
+  let left = flagged ? 0 : ms;
+  if (overtimeMs !== null) left = Math.max(left, -overtimeMs);
+  const total = Math.floor(Math.abs(left) / 1000);
   const m = Math.floor(total / 60);
   const s = String(total % 60).padStart(2, "0");
-  return `${neg ? "-" : ""}${m}:${s}`;
+  return `${left < 0 && total > 0 ? "-" : ""}${m}:${s}`;
+}
+
+// The seat that lost on time in a finished game's result, or null: the result's loser, else
+// (a result without one) the one player who did not win.
+export function flaggedSeat(result, players) {
+  if (!result || result.reason !== "timeout_forfeit") return null;
+  if (result.loser !== undefined && result.loser !== null) return result.loser;
+  const losers = [...Array(players).keys()].filter((i) => !(result.winners || []).includes(i));
+  return losers.length === 1 ? losers[0] : null;
 }
 
 // A time control as players write it: "5 min + 2 s" (increment) or "5 min, 1 min overtime".
@@ -56,10 +70,16 @@ export function fixed(n, places = 1) {
   return plain;
 }
 
-// "Ann vs Bob": a game's players.
+// "Ann vs Bob": a game's players; versusParts puts the words between players given as lists
+// of parts (a name and its marks, say).
 export function versus(names) {
+  return versusParts(names.map((name) => [name])).join("");
+}
+
+export function versusParts(players) {
   // i18n: between the names of a game's players, spaces included
-  return names.join(t(" vs "));
+  const between = t(" vs ");
+  return players.flatMap((parts, i) => (i ? [between, ...parts] : parts));
 }
 
 export function signed(n) {
@@ -73,8 +93,8 @@ export function endReason(code) {
     scoreless_turns: t("scoreless turns"),
     passes: t("passes"),
     finish_line: t("finish line"),
-    max_overtime: t("max overtime"),
-    timeout_forfeit: t("timeout forfeit"),
+    max_overtime: t("time ran out: the scores stand"),
+    timeout_forfeit: t("lost on time"),
     triple_challenge: t("triple challenge"),
     resigned: t("resigned"),
     ended_by_request: t("ended by request"),
@@ -83,11 +103,19 @@ export function endReason(code) {
   return reasons[code] || code.replaceAll("_", " ");
 }
 
+// Why a finished game ended, naming the player it concerns where the words need one: "Bob lost
+// on time".
+export function endText(result, names) {
+  const flagged = flaggedSeat(result, names.length);
+  if (flagged !== null) return t("{name} lost on time", { name: names[flagged] });
+  return endReason(result.reason);
+}
+
 // A finished game's outcome in words, from its result ({reason, winners, scores}) and names.
 export function describeResult(result, names) {
   if (!result) return "";
   if (result.reason === "aborted") return t("aborted");
-  const reason = endReason(result.reason);
+  const reason = endText(result, names);
   if (!result.winners || !result.winners.length) return reason;
   if (result.winners.length > 1) return t("draw · {reason}", { reason });
   return t("{name} won · {reason}", { name: names[result.winners[0]], reason });

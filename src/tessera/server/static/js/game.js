@@ -10,13 +10,15 @@ import {
   tileLabel, updateClocks,
 } from "./board.js";
 import { $, el, goTo, showPage } from "./dom.js";
-import { describeClock, endReason, signed, versus } from "./format.js";
+import { describeClock, endText, signed } from "./format.js";
 import { listText, t, tn } from "./i18n.js";
 import { openNewGame, rematchHere } from "./newgame.js";
 import { offer } from "./notices.js";
 import { describeError, describeRefusal } from "./session.js";
 import { challengeRuleText } from "./rulestext.js";
 import { challengeNews } from "./verdict.js";
+import { gameTitle } from "./title.js";
+import { renderWatchers } from "./watchers.js";
 
 const app = {
   gameId: null,
@@ -153,6 +155,7 @@ function render() {
   $("game").hidden = false;
   $("no-seat").hidden = true;
   $("game").classList.toggle("spectator", watching(s));
+  $("game").classList.toggle("over", finished(s));  // the move buttons give way to Rematch
   $("watching").hidden = !watching(s);
   const covered = hotSeat() && !finished(s) && app.revealed !== s.seat;
   $("cover").hidden = !covered;
@@ -168,7 +171,7 @@ function render() {
   if (s.clock) info.push(describeClock(s.clock));
   if (s.online) info.push(s.rated ? t("rated") : t("casual"));
   $("game-info").textContent = info.join(" · ");
-  document.title = `${versus(s.names)} — Tessera`;
+  document.title = gameTitle(s.names, myTurn());
   renderBoard($("board"), s, app.pending, app.cursor);
   renderRack($("rack"), covered || watching(s) ? [] : app.rack, s.values, usedIndices());
   renderPlayers($("players"), s, clockNow);
@@ -205,7 +208,9 @@ function renderVerdict(s) {
 
 function turnText(s, mine, awaiting) {
   if (s.state === "aborted") return t("The game was called off.");
-  if (s.state === "over") return t("The game is over.");
+  if (s.state === "over") {  // why, in words: "The game is over: Bob lost on time."
+    return s.result ? t("The game is over: {reason}.", { reason: endText(s.result, s.names) }) : t("The game is over.");
+  }
   if (awaiting && mine) return t("{name} went out: accept or challenge.", { name: s.names[lastPlayer()] });
   if (watching(s)) return t("{name} to move.", { name: s.names[s.to_move] });
   if (awaiting && s.online) {
@@ -711,6 +716,7 @@ function hintLabel(h) {
     : h.action === "exchange" ? t("Exchange {tiles}", { tiles: h.tiles }) : t("Pass")];
   if (h.equity != null) parts.push(t("equity {equity}", { equity: h.equity }));
   if (h.win_pct != null) parts.push(t("{pct}% to win", { pct: h.win_pct }));
+  if (h.chosen) parts.push(t("the computer's choice"));  // the list is by chance of winning
   return parts.join(" · ");
 }
 
@@ -783,7 +789,7 @@ function showSummary() {
   const r = s.result;
   const names = s.names;
   $("summary-title").textContent = winnerTitle(s);
-  $("summary-reason").textContent = endReason(r.reason);
+  $("summary-reason").textContent = endText(r, names);
   const table = $("summary-scores");
   table.replaceChildren();
   names.forEach((name, i) => {
@@ -841,7 +847,11 @@ async function offerRematch() {
       await rematchHere(app.gameId);
       return;
     }
-    await api.rematch(app.gameId);
+    const { seek } = await api.rematch(app.gameId);
+    if (seek.game_id) {  // the other player had offered one too: this press took it
+      goTo(`/g/${seek.game_id}`);
+      return;
+    }
     const other = listText(app.state.names.filter((_, i) => !app.state.my_seats.includes(i)));
     $("rematch-btn").disabled = true;
     $("summary-rematch").disabled = true;
@@ -898,6 +908,7 @@ async function openGame(gameId) {
   app.pending.clear();
   app.revealed = null;
   app.summaryShownFor = null;
+  renderWatchers($("watchers"), null);
   try {
     await refresh({ opening: true });
   } catch (err) {
@@ -911,6 +922,7 @@ async function openGame(gameId) {
   app.live = connectLive(gameId, {
     onState: applyState,
     onRematch,
+    onWatchers: (msg) => renderWatchers($("watchers"), msg),
     onError: (msg) => showNoSeat(msg),
     onStatus: onConnection,
   });
@@ -952,6 +964,7 @@ function init() {
   $("board-input").addEventListener("keydown", onBoardInputKey);
   initSounds();
   app.sounds = sounds;
+  $("skip-board").addEventListener("click", (event) => { event.preventDefault(); $("board").focus(); });
   $("board").addEventListener("keydown", onBoardKey);
   $("board").addEventListener("focus", onBoardFocus);
   $("play-btn").addEventListener("click", submitPlay);

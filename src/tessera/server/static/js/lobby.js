@@ -2,26 +2,45 @@
 // an invitation link), the open seeks to accept, challenges to answer, one's own seeks and
 // games in progress, and the live games to watch. The lists follow the lobby's WebSocket.
 import { api, lastGame } from "./api.js";
+import { guestMark } from "./board.js";
 import { $, button, el, goTo, showPage } from "./dom.js";
 import { startDuplicate } from "./duplicate.js";
-import { describeClock, versus } from "./format.js";
+import { describeClock, versus, versusParts } from "./format.js";
 import { t } from "./i18n.js";
 import { openNewGame, quickComputerGame } from "./newgame.js";
 import { describeSeek, dismissOffers, onLobbyMessage } from "./notices.js";
 import { guestName, initSeekForm, lobbyUser, updateRated } from "./seekform.js";
 import { currentUser, describeError, ensureUser, onUserChange } from "./session.js";
 
+// Why accepting a seek was refused (seek id -> words): shown by its row, and in the alert
+// line, until the player does something else; the lobby's live updates leave them standing.
+const refusals = new Map();
+
+function clearRefusals(errorBox) {
+  refusals.clear();
+  delete errorBox.dataset.sticky;
+  errorBox.classList.remove("sr-only");
+  errorBox.textContent = "";
+}
+
 async function accept(seek, errorBox) {
+  clearRefusals(errorBox);
   try {
     await lobbyUser();
     const { game_id: gameId } = await api.acceptSeek(seek.id);
     goTo(`/g/${gameId}`);
   } catch (err) {
-    errorBox.textContent = describeError(err);
+    const text = describeError(err);
+    refusals.set(seek.id, text);
+    errorBox.textContent = text;  // said by the alert line; seen by the seek's row, if it has one
+    errorBox.dataset.sticky = "1";
+    errorBox.dataset.seek = seek.id;
+    await refresh();
   }
 }
 
 async function withdraw(seek, errorBox) {
+  clearRefusals(errorBox);
   try {
     await api.cancelSeek(seek.id);
     await refresh();
@@ -35,18 +54,59 @@ function ratingRange(seek) {
   return ` · ${t("for {low}–{high}", { low: seek.rating_min ?? 0, high: seek.rating_max ?? "∞" })}`;
 }
 
+// The seeks this page has listed (null before the first list) and when each new one came.
+let listed = null;
+const arrived = new Map();
+const NEW_FOR_MS = 60000;
+
+function seekRow(seek, error) {
+  const me = currentUser();
+  const registered = !!me && !me.guest;
+  const fresh = arrived.has(seek.id);
+  const game = el("td", { text: `${seek.rules} · ${seek.lexicon} · ${seek.rated ? t("rated") : t("casual")}${ratingRange(seek)}` });
+  if (seek.rated && !registered && !seek.mine) {
+    game.append(" ", el("span", { className: "account-only", text: t("registered players only") }));
+  }
+  const action = el("td", {}, seek.mine
+    ? button(t("Withdraw"), () => withdraw(seek, error), { className: "withdraw" })
+    : button(t("Accept"), () => accept(seek, error), { className: "primary accept" }));
+  if (refusals.has(seek.id)) {
+    action.append(el("p", { className: "message seek-refusal" }, refusals.get(seek.id),
+      registered ? null : [" ", el("a", { href: "/account", text: t("Log in or register") })]));
+  }
+  return el("tr", { className: fresh ? "new-seek" : "", dataset: { seek: seek.id, user: seek.user } },
+    el("td", {}, seek.user, seek.guest ? [" ", guestMark()] : null,
+      fresh ? [" ", el("span", { className: "new-tag", text: t("new") })] : null),
+    el("td", { className: "num", text: seek.user_rating }),
+    game,
+    el("td", { text: describeClock(seek.clock) }),
+    action);
+}
+
+// A seek that was not in the last list (and is not the player's own) is announced in the live
+// region (which stays in view) and marked "new" in its row, for a minute or while it is open.
+function announceNew(seeks) {
+  const fresh = listed === null ? [] : seeks.filter((seek) => !listed.has(seek.id) && !seek.mine);
+  listed = new Set(seeks.map((seek) => seek.id));
+  const now = Date.now();
+  for (const seek of fresh) arrived.set(seek.id, now);
+  for (const [id, at] of arrived) if (!listed.has(id) || now - at >= NEW_FOR_MS) arrived.delete(id);
+  if (fresh.length) {
+    $("seeks-news").textContent = fresh.map((seek) =>
+      t("New seek from {name}: {game}", { name: seek.user, game: describeSeek(seek) })).join(" ");
+    setTimeout(refreshSoon, NEW_FOR_MS + 100);  // then the marks go
+  } else if (!arrived.size) {
+    $("seeks-news").textContent = "";
+  }
+}
+
 function renderSeeks(seeks) {
   const body = $("seeks").tBodies[0];
   const error = $("lobby-error");
-  body.replaceChildren(...seeks.map((seek) => el("tr", { dataset: { seek: seek.id, user: seek.user } },
-    el("td", { text: seek.user }),
-    el("td", { className: "num", text: seek.user_rating }),
-    el("td", { text: `${seek.rules} · ${seek.lexicon} · ${seek.rated ? t("rated") : t("casual")}${ratingRange(seek)}` }),
-    el("td", { text: describeClock(seek.clock) }),
-    el("td", {}, seek.mine
-      ? button(t("Withdraw"), () => withdraw(seek, error), { className: "withdraw" })
-      : button(t("Accept"), () => accept(seek, error), { className: "primary accept" })),
-  )));
+  for (const id of refusals.keys()) if (!seeks.some((seek) => seek.id === id)) refusals.delete(id);
+  error.classList.toggle("sr-only", !!error.dataset.sticky && refusals.has(error.dataset.seek));
+  announceNew(seeks);
+  body.replaceChildren(...seeks.map((seek) => seekRow(seek, error)));
   $("seeks-empty").hidden = seeks.length > 0;
 }
 
@@ -75,10 +135,16 @@ function renderMine(mine) {
   $("mine-panel").hidden = mine.length === 0;
 }
 
+// "Ann vs Bob (guest)": a game's players, each guest marked (when the list says who is one).
+function playersWithMarks(game) {
+  const guests = Array.isArray(game.guests) ? game.guests : [];
+  return versusParts(game.names.map((name, i) => (guests[i] ? [name, " ", guestMark()] : [name])));
+}
+
 function renderLive(live) {
   $("live-games").replaceChildren(...live.map((game) => el("li", { dataset: { game: game.id } },
-    el("span", { text: `${versus(game.names)} · ${game.rules} · ${describeClock(game.clock)}`
-      + ` · ${game.rated ? t("rated") : t("casual")}` }),
+    el("span", {}, playersWithMarks(game), ` · ${game.rules} · ${describeClock(game.clock)}`
+      + ` · ${game.rated ? t("rated") : t("casual")}`),
     el("a", { href: `/g/${game.id}`, className: "watch", text: t("Watch") }),
   )));
   $("live-empty").hidden = live.length > 0;
@@ -107,7 +173,7 @@ async function refresh() {
     renderChallenges(data.challenges);
     renderMine(data.mine);
     renderLive(data.live);
-    $("lobby-error").textContent = "";
+    if (!$("lobby-error").dataset.sticky) $("lobby-error").textContent = "";
   } catch (err) {
     $("lobby-error").textContent = describeError(err);
   }
@@ -153,6 +219,7 @@ export async function showLobbyPage() {
   onUserChange((user) => {  // a guest made by an action here
     $("guest-panel").hidden = !!user;
     updateRated();
+    refreshSoon();
   });
   onLobbyMessage((msg) => {
     if (["lobby", "challenge", "declined"].includes(msg.type)) refreshSoon();

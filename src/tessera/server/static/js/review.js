@@ -23,8 +23,21 @@ const BUSY_RETRIES = 30;
 const view = { data: null, index: 0, source: null, sims: new Map(), run: null };
 let bound = false;
 
+// A turn lost to a challenge (the analysis's "challenge") is named as such: the play
+// challenged off as a phony withdrawn, the pass an unsuccessful challenge cost as the turn
+// lost to it; either scored nothing for the turn, and no equity is charged for it.
+function movedText(turn) {
+  if (turn.challenge === "lost_turn") return t("lost to a challenge");
+  if (turn.challenge === "withdrawn") return t("{move} (phony withdrawn)", { move: turn.shown });
+  return turn.shown;
+}
+
+function turnScore(turn) {
+  return turn.challenge ? 0 : turn.score;
+}
+
 function playedText(turn) {
-  return `${turn.shown} ${signed(turn.score)}`;
+  return turn.challenge ? movedText(turn) : `${turn.shown} ${signed(turn.score)}`;
 }
 
 function lostText(turn) {
@@ -45,6 +58,10 @@ function noteText(note) {
     "the game was already over here": t("the game was already over here"),
     "the move played is not a valid move here (a phony, or exchange of unknown tiles)":
       t("the move played is not a valid move here (a phony, or exchange of unknown tiles)"),
+    "phony withdrawn: the play was challenged off and the turn lost (R5.3)":
+      t("phony withdrawn: the play was challenged off and the turn lost (R5.3)"),
+    "turn lost to an unsuccessful challenge (R5.4a): no move was chosen":
+      t("turn lost to an unsuccessful challenge (R5.4a): no move was chosen"),
   })[note] || note;
 }
 
@@ -53,8 +70,13 @@ function announce(turn, count, names) {
   if (turn.equity_lost !== null) parts.push(t("equity lost {lost}", { lost: fixed(turn.equity_lost) }));
   const sim = view.sims.get(turn.number);
   if (sim && sim.win_lost !== null) parts.push(t("win % lost {lost}", { lost: fixed(sim.win_lost) }));
+  if (turn.challenge === "lost_turn") {
+    return t("Turn {number} of {count}: {name} lost the turn to an unsuccessful challenge.", {
+      number: turn.number, count, name: names[turn.seat],
+    });
+  }
   return t("Turn {number} of {count}: {name} played {move} for {score}; {analysis}.", {
-    number: turn.number, count, name: names[turn.seat], move: turn.shown, score: turn.score,
+    number: turn.number, count, name: names[turn.seat], move: movedText(turn), score: turnScore(turn),
     // i18n: between the parts of a list
     analysis: parts.join(t(", ")),
   });
@@ -209,9 +231,9 @@ function renderTurnList(data) {
     el("td", {}, button(String(turn.number), () => go(i), { "aria-label": t("Show turn {number}", { number: turn.number }) })),
     el("td", { text: data.names[turn.seat] }),
     el("td", { className: "move", text: turn.rack || "?" }),
-    el("td", { className: "move", text: turn.shown }),
+    el("td", { className: "move", text: movedText(turn) }),
     el("td", { text: turn.words.join(", ") }),
-    el("td", { className: "num", text: turn.score }),
+    el("td", { className: "num", text: turnScore(turn) }),
     el("td", { className: "num", text: turn.equity_lost === null ? "" : fixed(turn.equity_lost) }),
     el("td", { className: "num" }))));
 }

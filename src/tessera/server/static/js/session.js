@@ -79,9 +79,15 @@ const reasons = () => ({
   bad_credentials: t("Wrong user name or password."),
   name_taken: t("That user name is taken: choose another."),
   rate_limited: t("Too many attempts in a short time: wait a minute, then try again."),
+  backed_off: t("Too many attempts in a short time: wait a minute, then try again."),
   no_session: t("Log in, or choose a name to play as a guest."),
   guest: t("Guests play casual games: register to play rated games."),
+  rated_needs_account: t("Rated games are for registered players: log in or register to play one."),
   seek_gone: t("That game has been taken or withdrawn."),
+  seeker_in_game: t("That player is playing another game: the seek has been withdrawn."),
+  in_game: t("A game between people is under way or starting for one of you: finish it first, or try again in a moment."),
+  rated_game_in_progress: t("No engine help during your own rated game (fair play): the analysis board, reviews, simulations, hints and word lookup open again when the game is over."),
+  busy: t("The server is busy with that request: try again."),
   network: t("The server cannot be reached; check your connection."),
   storage: t("The game store is not answering; try again."),
 });
@@ -118,6 +124,7 @@ const refusals = () => ({
   nothing_to_challenge: t("There is nothing to challenge."),
   challenges_not_allowed: t("These rules allow no challenges."),
   only_pass_or_challenge: t("The last play ends the game unless challenged: pass (accept) or challenge."),
+  out_of_time: t("Your time ran out before the move arrived: the game is lost on time."),
 });
 
 // A refused move ({reason, message}): in English the server's own words, which name the
