@@ -4,11 +4,13 @@ account page, the lobby, and moves found by the move generator on what a page sh
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from browserkit import DESKTOP, state
+from browserkit import DESKTOP, PHONE, state
 
 from tessera.board import Board
 from tessera.move import Play
@@ -33,8 +35,14 @@ class Device:
         self.context.close()
 
 
-def new_device(browser: Any, base_url: str) -> Device:
-    context = browser.new_context(viewport=DESKTOP, base_url=base_url, accept_downloads=True)
+def new_device(browser: Any, base_url: str, phone: bool = False) -> Device:
+    """A laptop (1280×800), or a phone (390×844, touch, the mobile layout)."""
+    if phone:
+        context = browser.new_context(
+            viewport=PHONE, base_url=base_url, is_mobile=True, has_touch=True
+        )
+    else:
+        context = browser.new_context(viewport=DESKTOP, base_url=base_url, accept_downloads=True)
     page = context.new_page()
     page.set_default_timeout(20_000)
     device = Device(context, page)
@@ -51,6 +59,24 @@ def new_device(browser: Any, base_url: str) -> Device:
 
     page.on("websocket", watch)
     return device
+
+
+@contextmanager
+def device_maker(browser: Any, base_url: str) -> Iterator[Callable[..., Device]]:
+    """``make(phone=False)``: a new device on the server; all closed at the end, and any
+    JavaScript error on their pages fails the test."""
+    made: list[Device] = []
+
+    def make(phone: bool = False) -> Device:
+        device = new_device(browser, base_url, phone)
+        made.append(device)
+        return device
+
+    yield make
+    for device in made:
+        device.close()
+    errors = [e for d in made for e in d.errors]
+    assert not errors, f"JavaScript errors on the pages: {errors}"
 
 
 def register(page: Any, name: str, password: str = PASSWORD) -> None:

@@ -91,9 +91,14 @@ def allowed_data(page: Any, *names: str) -> list[str]:
     """The words on the page that are data, not interface: the app's name, the languages'
     own names, rules presets, word lists and computer levels, month names (dates are
     written by Intl), the players and every word of the moves on the page (a game's or a
-    duplicate game's)."""
+    duplicate game's), and the names in the lobby's lists (the server is shared by a
+    worker's tests, so other tests' players post seeks and play live games there)."""
     meta = page.evaluate("async () => (await fetch('/api/meta')).json()")
+    lobby = page.evaluate("async () => (await fetch('/api/lobby')).json()")
     words = ["Tessera", "GCG", "CGP", "lex", PLAYER, *names, *i18n.LANGUAGES.values()]
+    for seek in [*lobby.get("seeks", []), *lobby.get("mine", []), *lobby.get("challenges", [])]:
+        words.append(str(seek.get("user", "")))
+    words += [name for game in lobby.get("live", []) for name in game.get("names", [])]
     words += [p["name"] for p in meta["presets"]] + meta["lexicons"] + meta["levels"]
     words += [p["board"] for p in meta["presets"]]
     words += page.evaluate(

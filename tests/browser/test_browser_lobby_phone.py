@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browserkit import DESKTOP, PHONE, shot, state
-from onlinekit import Device, new_device, register, wait_seq_above, wait_state
+from onlinekit import device_maker, register, wait_seq_above, wait_state
 from serverproc import ServerProcess
 
 from tessera.server.storage import Seat, Storage
@@ -34,29 +34,9 @@ def online(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture
 def devices(browser: Any, online: ServerProcess) -> Iterator[Any]:
-    """make(phone=False): a new device, a laptop or a phone; every page's script errors fail
-    the test."""
-    made: list[Device] = []
-
-    def make(phone: bool = False) -> Device:
-        device = new_device(browser, online.url)
-        if phone:  # its own context: a phone's viewport, touch and mobile layout
-            device.context.close()
-            context = browser.new_context(
-                viewport=PHONE, base_url=online.url, is_mobile=True, has_touch=True
-            )
-            page = context.new_page()
-            page.set_default_timeout(20_000)
-            device = Device(context, page)
-            page.on("pageerror", lambda exc: device.errors.append(str(exc)))
-        made.append(device)
-        return device
-
-    yield make
-    for device in made:
-        device.close()
-    errors = [e for d in made for e in d.errors]
-    assert not errors, f"JavaScript errors on the pages: {errors}"
+    """make(phone=False): a new device, a laptop or a phone."""
+    with device_maker(browser, online.url) as make:
+        yield make
 
 
 def open_lobby(page: Any, guest_name: str | None = None) -> None:

@@ -16,8 +16,8 @@ from browserkit import shot, state
 from onlinekit import (
     Device,
     best_play,
+    device_maker,
     log_in,
-    new_device,
     phony_opening,
     register,
     type_play,
@@ -53,18 +53,8 @@ def lexicon() -> Any:
 
 @pytest.fixture
 def devices(browser: Any, online: ServerProcess) -> Iterator[Any]:
-    made: list[Device] = []
-
-    def make() -> Device:
-        device = new_device(browser, online.url)
-        made.append(device)
-        return device
-
-    yield make
-    for device in made:
-        device.close()
-    errors = [e for d in made for e in d.errors]
-    assert not errors, f"JavaScript errors on the pages: {errors}"
+    with device_maker(browser, online.url) as make:
+        yield make
 
 
 def no_rack_seen(spectator: Device) -> None:
