@@ -17,6 +17,7 @@ from tessera.formats import gcg
 from .analysis import analyze, position_json
 from .analysis_request import read_position, read_request
 from .errors import RequestError
+from .lexicons import load_lexicon
 from .review import check_turns, read_turn, read_upload, review_record, simulate_turn
 
 Job = Callable[..., dict[str, Any]]
@@ -27,8 +28,6 @@ _lexicons: dict[str, Any] = {}  # this process's word lists, by name
 
 def lexicon(name: str) -> Any:
     """A word list the server offers (its name checked by the server), loaded once here."""
-    from .hub import load_lexicon  # the server's own loading (hub imports this module's pool)
-
     if name not in _lexicons:
         _lexicons[name] = load_lexicon(name)
     return _lexicons[name]

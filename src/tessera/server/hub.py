@@ -37,6 +37,7 @@ from .computer import Chooser, computer_player, levels
 from .config import ServerConfig
 from .downtime import Downtime
 from .errors import RequestError, excerpt, field_bool, field_int, field_str
+from .lexicons import load_lexicon
 from .lobby import Lobby, Seek, parse_clock
 from .logwriter import LogWriter
 from .notify import Notifier
@@ -175,16 +176,6 @@ class Session:
     @property
     def seq(self) -> int:
         return len(self.record.actions)
-
-
-def load_lexicon(name: str) -> Any:
-    from tessera.lexicon import Lexicon, LexiconError
-
-    try:
-        return Lexicon.load(name)
-    except (LexiconError, OSError) as exc:
-        log.error("the word list %r cannot load: %s", name, exc)
-        raise RequestError(503, "bad_lexicon", f"the word list {name!r} cannot load") from None
 
 
 def apply_action(game: Game, action: Action) -> None:
