@@ -102,7 +102,7 @@ def engine_built(lexicon: Lexicon, rules: Rules) -> tuple[Any, bool]:
     def build() -> Any:
         nonlocal built
         built = True
-        from tessera import _core
+        from tessera._compiled import _core
         from tessera.movegen import compiled_generator
 
         return _core.EndgameSolver(

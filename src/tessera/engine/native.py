@@ -13,15 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tessera._compiled import _core
 from tessera.lexicon import Leaves, Lexicon
 from tessera.move import Exchange, Move, Pass, Play
 from tessera.rules import OutAdjust, Rules, ScorelessEnd
 from tessera.tiles import Alphabet
-
-try:
-    from tessera import _core
-except ImportError:  # pragma: no cover - every install builds the core
-    _core = None  # type: ignore[assignment]
 
 
 class EngineUnavailable(RuntimeError):

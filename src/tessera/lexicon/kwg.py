@@ -31,18 +31,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from tessera._compiled import _core
 from tessera.lexicon.errors import KwgError
 
-# the compiled core (no type stubs: pybind11); the pure-Python paths below are the fallback
-# and the reference
-_native: Any = None
-try:
-    from tessera import _core
-
-    if hasattr(_core, "kwg_build"):
-        _native = _core
-except ImportError:  # pragma: no cover - the core is built by every install
-    pass
+# the compiled core; the pure-Python paths below are the fallback and the reference
+_native: Any = _core if hasattr(_core, "kwg_build") else None
 
 ARC_MASK = (1 << 22) - 1
 END_BIT = 1 << 22
