@@ -18,6 +18,7 @@ from tessera.formats.gcg import (
     MAX_LINES,
     GcgError,
 )
+from tessera.formats.gcg import read as gcg_read
 
 HEADER = "#player1 ann Ann\n#player2 bob Bob\n"
 OPENING = ">ann: EINQTUY 8D QUITE +48 48\n"
@@ -97,13 +98,13 @@ def test_reading_stops_at_the_first_bad_line(monkeypatch: pytest.MonkeyPatch) ->
     text = HEADER + OPENING + ">bob: A?B 8A %%% +0 0\n" + ">ann: ABC 1A XYZ +1 1\n" * 80_000
     text = text[: MAX_FILE_BYTES - 100]
     seen: list[int] = []
-    read_line = gcg._Reader.line
+    read_line = gcg_read._Reader.line
 
-    def counted(self: gcg._Reader, number: int, raw: str) -> None:
+    def counted(self: gcg_read._Reader, number: int, raw: str) -> None:
         seen.append(number)
         read_line(self, number, raw)
 
-    monkeypatch.setattr(gcg._Reader, "line", counted)
+    monkeypatch.setattr(gcg_read._Reader, "line", counted)
     error, peak, _ = peak_of(lambda: gcg.loads(text))
     assert isinstance(error, GcgError) and error.line == 4
     assert seen == [1, 2, 3, 4]  # the remaining 80,000 lines were never looked at

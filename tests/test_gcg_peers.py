@@ -30,6 +30,7 @@ import pytest
 
 from support.randomplay import Judge, endgame, play_randomly, random_play
 from tessera.formats import gcg
+from tessera.formats.gcg.write import player_nicks
 from tessera.game import Game
 from tessera.rules import PRESETS, preset
 
@@ -353,7 +354,7 @@ def test_player1_is_the_first_mover(written: tuple[Game, str]) -> None:
     first_event = re.search(r"^>(\S+):", text, re.M)
     assert player1 is not None and first_event is not None
     assert first_event.group(1) == player1.group(1)
-    assert first_event.group(1) == gcg._nicks(game.players)[game.first]
+    assert first_event.group(1) == player_nicks(game.players)[game.first]
 
 
 def test_tessera_replays_its_records_exactly(written: tuple[Game, str]) -> None:

@@ -53,11 +53,11 @@ import json
 from collections import defaultdict
 from typing import Any
 
-from ..duplicate import DuplicateGame, Submission, Verdict
-from ..legality import IllegalMove
-from ..move import PLAYED_THROUGH, Play
-from ..rules import Rules, preset
-from . import (
+from ...duplicate import DuplicateGame, Submission, Verdict
+from ...legality import IllegalMove
+from ...move import PLAYED_THROUGH, Play
+from ...rules import Rules, preset
+from .. import (
     LAYOUT_GCG_NAMES,
     TILESET_GCG_NAMES,
     TileTextError,
@@ -66,19 +66,10 @@ from . import (
     parse_tiles,
     rack_tiles,
 )
-from .gcg import (
-    TESSERA_PRAGMA,
-    GcgError,
-    GcgEvent,
-    GcgGame,
-    GcgSubmission,
-    LineKind,
-    _load_lexicon,
-    _nicks,
-    _pragma_safe,
-    _signed,
-    loads,
-)
+from .read import loads
+from .record import GcgError, GcgEvent, GcgGame, GcgSubmission, LineKind
+from .replayer import load_lexicon
+from .write import TESSERA_PRAGMA, player_nicks, pragma_safe, signed
 
 TOP_NICK = "top"
 TOP_NAME = "Master move"
@@ -89,7 +80,7 @@ def dumps_duplicate(game: DuplicateGame) -> str:
     calls it)."""
     alphabet = game.alphabet
     rules = game.rules
-    nicks = _nicks([TOP_NICK, *game.players])
+    nicks = player_nicks([TOP_NICK, *game.players])
     top, players = nicks[0], nicks[1:]
     lines = ["#character-encoding UTF-8", f"#player1 {top} {TOP_NAME}"]
     lex_name = getattr(game.lexicon, "name", None) or rules.lexicon
@@ -99,7 +90,7 @@ def dumps_duplicate(game: DuplicateGame) -> str:
         lines.append(f"#board-layout {LAYOUT_GCG_NAMES.get(rules.board, rules.board)}")
     if rules.tiles != "english":
         lines.append(f"#tile-distribution {TILESET_GCG_NAMES.get(rules.tiles, rules.tiles)}")
-    lines.append(f"{TESSERA_PRAGMA}rules {_pragma_safe(encode_rules_text(rules))}")
+    lines.append(f"{TESSERA_PRAGMA}rules {pragma_safe(encode_rules_text(rules))}")
     lines.append(f"{TESSERA_PRAGMA}seed {game.seed}")
     for seat, (nick, name) in enumerate(zip(players, game.players, strict=True)):
         lines.append(f"{TESSERA_PRAGMA}duplicate {nick} {' '.join(name.split()) or nick}")
@@ -114,7 +105,7 @@ def dumps_duplicate(game: DuplicateGame) -> str:
         score = rd.top.score or 0
         top_total += score
         rack = format_tiles(alphabet, rd.rack)
-        lines.append(f">{top}: {rack} {rd.top.position} {word} {_signed(score)} {top_total}")
+        lines.append(f">{top}: {rack} {rd.top.position} {word} {signed(score)} {top_total}")
         for seat, sub in enumerate(rd.submissions):
             totals[seat] += rd.points(seat)
             lines.append(_submit_line(sub, players[seat], totals[seat], rd.bonuses[seat]))
@@ -132,7 +123,7 @@ def dumps_duplicate(game: DuplicateGame) -> str:
 
 
 def _submit_line(sub: Submission, nick: str, total: int, bonus: int) -> str:
-    parts = [str(sub.round), nick, sub.verdict.value, _signed(sub.score), str(total)]
+    parts = [str(sub.round), nick, sub.verdict.value, signed(sub.score), str(total)]
     if sub.declared is not None:
         parts.append(f"declared={sub.declared}")
     if sub.elapsed_ms is not None:
@@ -140,7 +131,7 @@ def _submit_line(sub: Submission, nick: str, total: int, bonus: int) -> str:
     if bonus:
         parts.append(f"bonus={bonus}")
     if sub.text:
-        parts.append(_pragma_safe(json.dumps(sub.text, ensure_ascii=False)))
+        parts.append(pragma_safe(json.dumps(sub.text, ensure_ascii=False)))
     return f"{TESSERA_PRAGMA}submit " + " ".join(parts)
 
 
@@ -166,7 +157,7 @@ def replay_duplicate(
             f"(#player1); this one has {len(record.players)}",
             record.players[1].line,
         )
-    lex = _load_lexicon(lexicon if lexicon is not None else record.lexicon)
+    lex = load_lexicon(lexicon if lexicon is not None else record.lexicon)
     if lex is None:
         raise GcgError(
             "a duplicate record replays with its word list, which finds each master move: "
@@ -283,7 +274,7 @@ def _submit_round(
 def _top_play(game: DuplicateGame, ev: GcgEvent) -> Play:
     """The move line's play on the game's board ('.' or the letter itself for a tile already
     there)."""
-    from ..board import CoordinateError, parse_position
+    from ...board import CoordinateError, parse_position
 
     board = game.board
     try:
