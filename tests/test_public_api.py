@@ -4,12 +4,11 @@ that it stays cheap, and that word lists and formats load on first use."""
 from __future__ import annotations
 
 import importlib.metadata
-import subprocess
-import sys
 
 import pytest
 
 import tessera
+from support.fresh_python import run_python
 from tessera import board, duplicate, game, layouts, legality, move, rules, scoring, tiles
 
 EXPORTS = {
@@ -62,15 +61,9 @@ def test_version_comes_from_the_package_metadata() -> None:
     assert tessera.__version__.count(".") >= 1
 
 
-def _run(code: str) -> str:
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    return result.stdout.strip()
-
 
 def test_import_is_cheap_and_leaves_lexicon_and_formats_unloaded() -> None:
-    out = _run(
+    out = run_python(
         "import sys, tessera\n"
         "heavy = [m for m in ('tessera.lexicon', 'tessera.formats', 'tessera.engine',"
         " 'tessera.server', 'tessera.cli', 'importlib.metadata') if m in sys.modules]\n"
@@ -80,7 +73,7 @@ def test_import_is_cheap_and_leaves_lexicon_and_formats_unloaded() -> None:
 
 
 def test_lexicon_and_formats_load_on_first_access() -> None:
-    out = _run(
+    out = run_python(
         "import sys, tessera\n"
         "assert 'tessera.lexicon' not in sys.modules\n"
         "lex = tessera.Lexicon\n"

@@ -7,8 +7,10 @@
 48
 
 The rules core (tiles, layouts, rules, board, moves, scoring, legality, game, duplicate) is imported
-here; word lists (``tessera.Lexicon``, ``tessera.lexicon``) and file formats
-(``tessera.formats``) load on first use, so ``import tessera`` stays cheap.
+here, and so are the renderers (``tessera.render``), which draw the core's text and notebook
+forms (``str(board)``, ``str(game)``: see ``tessera.display``); word lists (``tessera.Lexicon``,
+``tessera.lexicon``) and file formats (``tessera.formats``) load on first use, so
+``import tessera`` stays cheap.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+# the renderers register what str(board), str(game) and the notebook pictures draw
+# (tessera.display): imported here, they are registered whichever tessera module is used
+from . import render as render
 from .board import Board
 from .duplicate import DuplicateGame, DuplicateResult, DuplicateView
 from .game import Event, EventKind, Game, GameResult, PlayerView

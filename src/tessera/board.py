@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .display import BOARD_SVG, BOARD_TEXT, draw
 from .layouts import Layout
 from .tiles import Alphabet, TileSet
 
@@ -170,17 +171,14 @@ class Board:
         return f"<Board {self.layout.name} {self.rows}×{self.cols}: {self.tile_count()} tiles>"
 
     def __str__(self) -> str:
-        from .render.text import render_board  # render builds on the board, not the reverse
-
-        return render_board(self, self.alphabet).rstrip("\n")
+        # drawn by tessera.render.text (render builds on the board, not the reverse)
+        return draw(BOARD_TEXT, self, self.alphabet).rstrip("\n")
 
     def _repr_svg_(self) -> str | None:
         """Jupyter's picture of the board (None without a tile set: Jupyter shows the text)."""
         if self.tileset is None:
             return None
-        from .render.svg import board_svg
-
-        return board_svg(self, self.tileset)
+        return draw(BOARD_SVG, self, self.tileset)
 
     # -- words ---------------------------------------------------------------------------
 

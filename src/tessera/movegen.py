@@ -43,6 +43,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any, overload
 
 from .board import Board
+from .display import MOVES_HTML, draw
 from .move import PLAYED_THROUGH, Exchange, Move, Pass, Play
 from .rules import Rules, Validity, preset
 from .scoring import score_play
@@ -598,9 +599,7 @@ class MoveList(Sequence[Move]):
 
     def _repr_html_(self) -> str:
         """Jupyter's table of the moves: rank, move, score and equity (the best 50)."""
-        from .render.html import moves_table
-
-        return moves_table(self.ranked(), len(self))
+        return draw(MOVES_HTML, self.ranked(), len(self))
 
 
 # -- the compiled generator ----------------------------------------------------------------------
@@ -611,10 +610,8 @@ _GENERATORS: dict[tuple[Any, ...], tuple[Any, Any, Any]] = {}
 @functools.cache
 def _native_available() -> bool:
     """True when the compiled core with the move generator is installed."""
-    try:
-        from . import _core
-    except ImportError:  # pragma: no cover - every install builds the core
-        return False
+    from ._compiled import _core
+
     return hasattr(_core, "MoveGenerator")
 
 
@@ -635,7 +632,7 @@ def compiled_generator(lexicon: Lexicon, rules: Rules, leaves: Leaves | None) ->
     hit = _GENERATORS.get(key)
     if hit is not None and hit[0] is lexicon and hit[1] is leaves:
         return hit[2]
-    from . import _core
+    from ._compiled import _core
 
     lay = rules.layout
     tiles = rules.tileset

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from html import escape
 from itertools import islice
 
+from ..display import MOVES_HTML, register
 from ..move import Move, Play
 
 ROWS = 50  # a notebook cell shows the best moves, not all several hundred
@@ -31,5 +32,7 @@ def moves_table(ranked: Iterable[tuple[Move, float]], total: int, rows: int = RO
     out += ["</tbody>", "</table>"]
     return "\n".join(out)
 
+
+register(MOVES_HTML, moves_table)
 
 __all__ = ["moves_table"]

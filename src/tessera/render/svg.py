@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from html import escape
 
 from tessera.board import Board
+from tessera.display import BOARD_SVG, register
 from tessera.layouts import Layout
 from tessera.tiles import TileSet, is_blank
 
@@ -160,3 +161,6 @@ def board_svg(
                 )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+register(BOARD_SVG, board_svg)

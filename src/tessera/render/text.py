@@ -7,10 +7,10 @@ start square). Blanks show in lower case. With ``color=True`` the text carries A
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import click
+from typing import Any
 
 from ..board import Board
+from ..display import BOARD_TEXT, POSITION_TEXT, register
 from ..tiles import Alphabet
 
 CELL = 3  # characters per square: a label of up to three letters fits
@@ -25,6 +25,14 @@ _PREMIUM_COLOURS = {
 }
 
 
+def _styled(text: str, **style: Any) -> str:
+    """``text`` in ANSI colours; click is imported only when colour is asked for (``import
+    tessera`` imports this module to register it, and click is not cheap to import)."""
+    import click
+
+    return click.style(text, **style)
+
+
 def _cell(board: Board, alphabet: Alphabet | None, row: int, col: int, color: bool) -> str:
     tile = board.get(row, col)
     if tile:
@@ -32,7 +40,7 @@ def _cell(board: Board, alphabet: Alphabet | None, row: int, col: int, color: bo
         text = label.rjust(CELL)
         if color:
             blank = bool(tile & 0x80)
-            return click.style(text, fg="yellow" if blank else "bright_white", bold=True)
+            return _styled(text, fg="yellow" if blank else "bright_white", bold=True)
         return text
     layout = board.layout
     if (row, col) == layout.start:
@@ -41,9 +49,9 @@ def _cell(board: Board, alphabet: Alphabet | None, row: int, col: int, color: bo
         token = layout.premium(row, col)
     text = token.rjust(CELL)
     if color and token in _PREMIUM_COLOURS:
-        return click.style(text, fg=_PREMIUM_COLOURS[token])
+        return _styled(text, fg=_PREMIUM_COLOURS[token])
     if color:
-        return click.style(text, dim=True)
+        return _styled(text, dim=True)
     return text
 
 
@@ -87,5 +95,8 @@ def render_position(
     a player's view."""
     return f"{board}\n{render_scores(names, scores, racks, to_move)}".rstrip("\n")
 
+
+register(BOARD_TEXT, render_board)
+register(POSITION_TEXT, render_position)
 
 __all__ = ["render_board", "render_position", "render_scores"]
