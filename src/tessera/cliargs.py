@@ -1,8 +1,11 @@
-"""Option and argument types shared by the ``tessera`` subcommands.
+"""Option and argument types, and the helpers for CGP positions, shared by the ``tessera``
+subcommands.
 
-Each checks its value while the command line is parsed, before any work starts, so a bad
+Each type checks its value while the command line is parsed, before any work starts, so a bad
 value fails in a second with one line (``tessera``'s top level prints it and exits with
-status 2) instead of after a long run or with a traceback.
+status 2) instead of after a long run or with a traceback. :func:`position_lexicon` loads the
+word list of a CGP position and :func:`describe` writes a move as the listings print it
+(``tessera moves``, ``tessera endgame``).
 """
 
 from __future__ import annotations
@@ -10,9 +13,14 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+
+from .move import Exchange, Move, Play
+
+if TYPE_CHECKING:
+    from .lexicon import Lexicon
 
 
 class OutputFile(click.Path):
@@ -91,4 +99,40 @@ class LexiconSpec(click.ParamType):
         return value
 
 
-__all__ = ["FloatRange", "LexiconSpec", "OutputDirectory", "OutputFile", "RulesPreset"]
+def position_lexicon(position: object, lexicon_name: str | None) -> Lexicon:
+    """The word list for a CGP position: ``--lexicon`` if given, else the position's ``lex``
+    opcode, else ENABLE; a click usage error when it cannot be loaded."""
+    from .lexicon import Lexicon, LexiconError, UnknownLexicon
+
+    rules = position.rules  # type: ignore[attr-defined]
+    named = position.lexicon  # type: ignore[attr-defined]
+    name = lexicon_name or named or "enable"
+    try:
+        return Lexicon.load(name, alphabet=rules.tileset.alphabet)
+    except LexiconError as exc:
+        if lexicon_name is None and named and name != "enable":
+            raise click.ClickException(
+                f"the position's lexicon {name!r} is not available ({exc}); "
+                "name one with --lexicon"
+            ) from None
+        if isinstance(exc, UnknownLexicon):  # the option names nothing: a usage error
+            raise click.BadParameter(str(exc), param_hint="--lexicon") from None
+        raise click.ClickException(f"--lexicon: {exc}") from None
+
+
+def describe(move: Move, alphabet: object) -> str:
+    """A move in GCG notation (``8D QUITE``, ``-ABC``, ``-``)."""
+    if isinstance(move, Play | Exchange):
+        return move.gcg(alphabet)  # type: ignore[arg-type]
+    return "-"
+
+
+__all__ = [
+    "FloatRange",
+    "LexiconSpec",
+    "OutputDirectory",
+    "OutputFile",
+    "RulesPreset",
+    "describe",
+    "position_lexicon",
+]

@@ -2,43 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import click
 
-from .cliargs import LexiconSpec
-from .move import Exchange, Move, Play
-
-if TYPE_CHECKING:
-    from .lexicon import Lexicon
-
-
-def position_lexicon(position: object, lexicon_name: str | None) -> Lexicon:
-    """The word list for a CGP position: ``--lexicon`` if given, else the position's ``lex``
-    opcode, else ENABLE; a click usage error when it cannot be loaded."""
-    from .lexicon import Lexicon, LexiconError, UnknownLexicon
-
-    rules = position.rules  # type: ignore[attr-defined]
-    named = position.lexicon  # type: ignore[attr-defined]
-    name = lexicon_name or named or "enable"
-    try:
-        return Lexicon.load(name, alphabet=rules.tileset.alphabet)
-    except LexiconError as exc:
-        if lexicon_name is None and named and name != "enable":
-            raise click.ClickException(
-                f"the position's lexicon {name!r} is not available ({exc}); "
-                "name one with --lexicon"
-            ) from None
-        if isinstance(exc, UnknownLexicon):  # the option names nothing: a usage error
-            raise click.BadParameter(str(exc), param_hint="--lexicon") from None
-        raise click.ClickException(f"--lexicon: {exc}") from None
-
-
-def describe(move: Move, alphabet: object) -> str:
-    """A move in GCG notation (``8D QUITE``, ``-ABC``, ``-``)."""
-    if isinstance(move, Play | Exchange):
-        return move.gcg(alphabet)  # type: ignore[arg-type]
-    return "-"
+from .cliargs import LexiconSpec, describe, position_lexicon
+from .move import Play
 
 
 @click.command("moves")

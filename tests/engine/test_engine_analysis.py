@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from tessera.cli import main
 from tessera.engine.analysis import AnalysisError, analyze_file, analyze_record
-from tessera.engine.selfplay import play_compiled, replay
+from tessera.engine.compiled_games import play_compiled, replay
 from tessera.formats import gcg
 from tessera.lexicon import Lexicon
 from tessera.rules import preset

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from tessera.engine import native
+from tessera.engine.compiled_games import play_compiled, replay
 from tessera.engine.players import StaticPlayer
-from tessera.engine.selfplay import play_compiled, play_game, replay
+from tessera.engine.selfplay import play_game
 from tessera.formats import cgp
 from tessera.game import Game, PlayerView
 from tessera.lexicon import Leaves, Lexicon

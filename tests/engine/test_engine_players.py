@@ -6,7 +6,8 @@ import pytest
 
 from tessera.engine import LEVELS, PLAYER_NAMES, LevelPlayer, Player, StaticPlayer, get_player
 from tessera.engine.commonwords import common_words
-from tessera.engine.players import can_exchange, word_text
+from tessera.engine.level_player import word_text
+from tessera.engine.players import can_exchange
 from tessera.game import Game, GameState
 from tessera.lexicon import Lexicon
 from tessera.move import Challenge, Exchange, Pass, Play
@@ -37,6 +38,37 @@ def test_every_name_gives_a_player(lex: Lexicon) -> None:
     with pytest.raises(ValueError, match="level must be"):
         LevelPlayer(lex, 0)
 
+
+
+def test_the_engine_exports_each_player_name_from_its_home() -> None:
+    from tessera import engine
+    from tessera.engine import level_player, players, registry
+
+    homes = {
+        players: ("Player", "RankedMove", "StaticPlayer", "default_leaves"),
+        level_player: ("LEVELS", "Level", "LevelPlayer"),
+        registry: ("PLAYER_NAMES", "get_player"),
+    }
+    for module, names in homes.items():
+        for name in names:
+            assert getattr(engine, name) is getattr(module, name), name
+            assert name in engine.__all__
+
+
+def test_the_player_protocol_imports_none_of_the_players_built_on_it() -> None:
+    import grimp
+
+    graph = grimp.build_graph("tessera")
+    for module in graph.find_modules_directly_imported_by("tessera"):  # the lazy public API
+        graph.remove_import(importer="tessera", imported=module)
+    reached = graph.find_upstream_modules("tessera.engine.players")  # what it imports, at depth
+    built_on_it = {
+        f"tessera.engine.{name}"
+        for name in ("level_player", "registry", "endgame_player", "sim_player", "simulation",
+                     "inference", "selfplay", "winpct", "simref")
+    }
+    assert reached & built_on_it == set()
+    assert "tessera.engine.players" in graph.find_upstream_modules("tessera.engine.registry")
 
 def test_choose_from_a_view_is_legal_and_best(lex: Lexicon) -> None:
     game = Game("naspa", lexicon=lex, seed=5)

@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from tessera.cli import main
+from tessera.engine.compiled_games import derive_seed
 from tessera.engine.selfplay import (
     GameRecord,
     MatchSpec,
     autoplay,
-    derive_seed,
     plan,
     report,
     wilson,
@@ -30,6 +30,20 @@ def test_plan_plays_each_deal_from_both_seats() -> None:
     assert [g[2] for g in games] == [True, False] * 3
     assert derive_seed(4, 0) == games[0][1] == derive_seed(4, 0)
     assert 0 <= derive_seed(2**70, 5) < 2**63
+
+
+def test_a_matchs_users_find_the_compiled_game_and_the_runner_in_selfplay_too() -> None:
+    # benchmarks/ and the A/B timing worker (which also runs older builds) import these from
+    # tessera.engine.selfplay; they live in compiled_games and parallel, below the players
+    from tessera.engine import compiled_games, parallel, selfplay
+
+    for name in ("derive_seed", "play_compiled", "replay"):
+        assert getattr(selfplay, name) is getattr(compiled_games, name)
+        assert name in selfplay.__all__
+    for name in ("default_workers", "run_parallel"):
+        assert getattr(selfplay, name) is getattr(parallel, name)
+        assert name in selfplay.__all__
+    assert all(hasattr(selfplay, name) for name in selfplay.__all__)
 
 
 def test_same_seeds_same_gcg_with_one_or_two_workers(tmp_path: Path) -> None:

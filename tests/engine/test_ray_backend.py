@@ -19,8 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from tessera.cli import main
-from tessera.engine import selfplay
-from tessera.engine.selfplay import MatchSpec, autoplay, run_parallel
+from tessera.engine import parallel
+from tessera.engine.parallel import run_parallel
+from tessera.engine.selfplay import MatchSpec, autoplay
 from tessera.engine.training import train
 
 
@@ -179,7 +180,7 @@ def test_an_unreachable_cluster_is_a_plain_error_at_once(
     message = f"cannot reach the Ray cluster at {dead_address}"
     with pytest.raises(RuntimeError, match=re.escape(message)):
         run_parallel(_scale, 1, [1, 2], ray_address=dead_address)
-    assert time.monotonic() - began < selfplay.RAY_CONNECT_TIMEOUT
+    assert time.monotonic() - began < parallel.RAY_CONNECT_TIMEOUT
     assert fake_ray.addresses == []  # never handed to ray.init, which would retry for minutes
     result = CliRunner().invoke(
         main, ["autoplay", "-n", "2", "-w", "1", "-q", "--ray", dead_address]

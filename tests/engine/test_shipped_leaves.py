@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from support.languages import build_small_lexicon
-from tessera.engine.players import StaticPlayer, get_player
+from tessera.engine.players import StaticPlayer
+from tessera.engine.registry import get_player
 from tessera.engine.shipped_leaves import load_table, shipped_tables, table_for, trained_leaves
 from tessera.engine.training import all_leaves
 from tessera.game import Game

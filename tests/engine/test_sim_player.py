@@ -149,7 +149,7 @@ def test_analyze_with_simulation(lex) -> None:
 
 def test_level5_plays_its_best_by_a_short_simulation(lex, monkeypatch) -> None:
     from tessera.engine import simulation
-    from tessera.engine.players import LevelPlayer
+    from tessera.engine.level_player import LevelPlayer
 
     calls = []
     real = simulation.simulate

@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
+from tessera.engine.compiled_games import derive_seed, play_compiled
 from tessera.engine.players import StaticPlayer, default_leaves
-from tessera.engine.selfplay import derive_seed, play_compiled
 from tessera.formats import cgp
 from tessera.lexicon import Lexicon
 from tessera.move import Pass, Play

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from tessera.cli import main
-from tessera.engine.selfplay import play_compiled
+from tessera.engine.compiled_games import play_compiled
 from tessera.engine.winpct import (
     WinTable,
     WinTableError,

@@ -12,8 +12,8 @@ import random
 from collections.abc import Iterator
 
 from tessera.engine import native
+from tessera.engine.compiled_games import derive_seed, play_compiled
 from tessera.engine.players import default_leaves
-from tessera.engine.selfplay import derive_seed, play_compiled
 from tessera.formats import cgp
 from tessera.game import Game
 from tessera.lexicon import Lexicon

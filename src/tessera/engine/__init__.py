@@ -14,17 +14,9 @@ Play('8D QUITE', score=48)
 
 from tessera.engine.duplicate_players import DuplicateComputer
 from tessera.engine.inference import Inference, infer
-from tessera.engine.players import (
-    LEVELS,
-    PLAYER_NAMES,
-    Level,
-    LevelPlayer,
-    Player,
-    RankedMove,
-    StaticPlayer,
-    default_leaves,
-    get_player,
-)
+from tessera.engine.level_player import LEVELS, Level, LevelPlayer
+from tessera.engine.players import Player, RankedMove, StaticPlayer, default_leaves
+from tessera.engine.registry import PLAYER_NAMES, get_player
 from tessera.engine.sim_player import SimPlayer
 from tessera.engine.simulation import SimCandidate, SimResult, SimulationError, simulate
 from tessera.engine.winpct import WinTable, default_win_table

@@ -30,7 +30,8 @@ from tessera.lexicon import Lexicon
 from tessera.move import Exchange, Move, NotationError, Pass, Play, parse_move
 from tessera.tiles import Alphabet, TileError, face
 
-from .players import RankedMove, StaticPlayer, get_player
+from .players import RankedMove, StaticPlayer
+from .registry import get_player
 from .simulation import SimulationError, same_move, simulate
 
 WITHDRAWN = "withdrawn"  # a phony challenged off: the tiles went back, the turn was lost (R5.3)
@@ -230,7 +231,7 @@ def _lost_to(record: gcg.GcgGame, line: gcg.GcgEvent) -> str:
     at = next(j for j, e in enumerate(events) if e is line)
     for k in range(at + 1, len(events)):
         e = events[k]
-        if e.kind is gcg.LineKind.WITHDRAWN and gcg._withdrawn_play(events, k, e.nick) == at:
+        if e.kind is gcg.LineKind.WITHDRAWN and gcg.withdrawn_play(events, k, e.nick) == at:
             return WITHDRAWN
         if e.kind in gcg.TURN_LINES and e.nick == line.nick:
             break  # the player's next turn: the play stood

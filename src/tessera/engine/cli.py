@@ -20,7 +20,7 @@ from tessera.cliargs import (
 )
 from tessera.rules import preset
 
-from .players import PLAYER_NAMES
+from .registry import PLAYER_NAMES
 
 T = TypeVar("T")
 
@@ -99,7 +99,8 @@ def autoplay(
     """Computer-vs-computer games, both seat orders, with statistics for player A."""
     from tessera.lexicon import LexiconError
 
-    from .selfplay import MatchSpec, default_workers
+    from .parallel import default_workers
+    from .selfplay import MatchSpec
     from .selfplay import autoplay as run
 
     pair = _player_names(players)
@@ -177,7 +178,7 @@ def _workers(workers: int | None, ray_address: str | None, default: Callable[[],
     """How many chunks run at once: the Ray cluster's CPUs with ``--ray`` (``--workers`` is
     then ignored), else ``--workers`` or one per local core."""
     if ray_address:
-        from .selfplay import ray_workers
+        from .parallel import ray_workers
 
         return ray_workers(ray_address)
     return workers or default()
@@ -219,7 +220,7 @@ def train(
     output: Path, quiet: bool,
 ) -> None:
     """Generations of self-play, each learning from the last: writes a .klv2 table."""
-    from .selfplay import default_workers
+    from .parallel import default_workers
     from .training import train as run
 
     try:

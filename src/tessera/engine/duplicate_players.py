@@ -5,7 +5,7 @@ the board: only the points of the play handed in count, and nothing a player kee
 over. So a computer ranks its plays by score alone. ``best`` (or ``static``) always hands in
 a top, scoring 100% of the tops; ``level1`` … ``level5`` hand in what the level of the same
 name would pick among its pool of plays, valued by score (see
-:class:`~tessera.engine.players.Level`), so a person has a sparring partner of their
+:class:`~tessera.engine.level_player.Level`), so a person has a sparring partner of their
 strength.
 """
 
@@ -18,7 +18,8 @@ from tessera.duplicate import DuplicateGame
 from tessera.move import Move, Play
 from tessera.movegen import generate_moves
 
-from .players import LEVELS, Level, level_number, main_word
+from .level_player import LEVELS, Level, main_word
+from .registry import level_number
 
 DUPLICATE_PLAYER_NAMES = ("best", "static", "level1", "level2", "level3", "level4", "level5")
 

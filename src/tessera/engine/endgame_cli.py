@@ -7,8 +7,7 @@ import json
 
 import click
 
-from tessera.cliargs import FloatRange, LexiconSpec
-from tessera.movegen_cli import describe, position_lexicon
+from tessera.cliargs import FloatRange, LexiconSpec, describe, position_lexicon
 
 from .endgame import MAX_THREADS
 

@@ -6,45 +6,35 @@ Two ways to play a game, giving the same game for the same seed:
   each player choosing from its :class:`~tessera.game.PlayerView`.
 * :func:`play_compiled` — the whole game inside the compiled core (static players only),
   dealt there exactly as :class:`~tessera.game.Game` deals (bag, first player, racks, random
-  state).
-  :func:`replay` turns its moves back into a :class:`~tessera.game.Game` (for GCG).
+  state); it lives in :mod:`tessera.engine.compiled_games`, with :func:`replay`, which turns
+  its moves back into a :class:`~tessera.game.Game` (for GCG).
 
-:func:`autoplay` plays a match over a process pool (or a Ray cluster). Game ``i`` uses seed
+:func:`autoplay` plays a match over a process pool (or a Ray cluster:
+:mod:`tessera.engine.parallel`). Game ``i`` uses seed
 ``derive_seed(seed, i // 2)`` and, for odd ``i``, the players in swapped seats, so every deal
 is played from both sides. Work is split by game index, never by worker, so the same seeds
 give the same games whatever the number of workers or the backend.
 """
-
 from __future__ import annotations
 
-import functools
-import hashlib
 import math
-import os
-import socket
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tessera.game import Game, GameState
+from tessera.game import Game
 from tessera.lexicon import Leaves, Lexicon
-from tessera.rules import FirstPlayer, Rules, preset
+from tessera.rules import Rules, preset
 
 from . import native
-from .players import Player, get_player
+from .compiled_games import MAX_TURNS, derive_seed, play_compiled, replay
+from .parallel import default_workers, run_parallel
+from .players import Player
+from .registry import get_player
 
 COMPILED_NAMES = {"static", "static-noleaves"}  # players the compiled loop can play
-MAX_TURNS = 1000
-MAX_HEAD_START = 10_000  # points a seat may start a compiled game with
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """A 63-bit seed for deal ``index`` of a match seeded with ``seed`` (stable everywhere)."""
-    digest = hashlib.blake2b(f"tessera:{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little") >> 1
 
 
 # -- one game -------------------------------------------------------------------------------
@@ -62,66 +52,6 @@ def play_game(game: Game, players: Sequence[Player], max_turns: int = MAX_TURNS)
         move = players[mover].choose(game.view(mover))
         game.play(move, mover)
         turns += 1
-    return game
-
-
-def _initial_state(game: Game) -> tuple[list[int], list[int], list[list[int]]]:
-    """The bag (in order), the random generator's state and the racks of a fresh game."""
-    # The compiled loop continues exactly where Game's own generator and bag stand.
-    rng_state = list(game._rng.getstate()[1])
-    return list(game._bag), rng_state, [game.rack(i).tiles() for i in range(game.num_players)]
-
-
-def play_compiled(
-    rules: Rules,
-    lexicon: Lexicon,
-    seed: int,
-    leaves: Sequence[Leaves | None],
-    max_turns: int = MAX_TURNS,
-    scores: Sequence[int] | None = None,
-) -> dict[str, Any]:
-    """Play a whole static-vs-static game in the compiled core.
-
-    ``leaves[i]`` is seat ``i``'s table (None: zero leaves); ``scores[i]``, when given, is the
-    points seat ``i`` starts with (a head start, as the benchmarks measure what leaves are
-    worth in a finish-line race). Returns the engine's record:
-    ``turns`` (player, (kind, row, col, across, tiles, score, equity), rack before, bag
-    count before), ``scores``, ``reason``, ``bingos``.
-    """
-    reason = native.selfplay_unsupported_reason(rules)
-    if reason:
-        raise native.EngineUnavailable(reason)
-    if scores is not None and (
-        len(scores) != 2 or any(not 0 <= s <= MAX_HEAD_START for s in scores)
-    ):
-        raise ValueError(f"start scores {list(scores)!r}: two numbers from 0 to {MAX_HEAD_START}")
-    eng = native.engine(lexicon, rules)
-    tables = [native.leave_table(t) for t in leaves]
-    if scores is None and 0 <= seed < 2**64:  # the core deals as Game does (R1.4 draw)
-        first = rules.first_player_index if rules.first_player is FirstPlayer.FIXED else -1
-        bag = _unshuffled_bag(rules)
-        return eng.play_seeded(seed, bag, first, rules.return_order_tiles, tables, max_turns)
-    game = Game(rules, lexicon=None, players=("A", "B"), seed=seed)
-    bag, rng_state, racks = _initial_state(game)
-    start = game.scores if scores is None else list(scores)
-    return eng.play_game(bag, rng_state, racks, game.to_move, start, tables, max_turns)
-
-
-@functools.cache
-def _unshuffled_bag(rules: Rules) -> list[int]:
-    """The bag a new Game starts from (every tile in id order)."""
-    return rules.tileset.bag()
-
-
-def replay(
-    rules: Rules, lexicon: Lexicon | None, seed: int, names: Sequence[str], record: dict[str, Any]
-) -> Game:
-    """The :class:`~tessera.game.Game` of a compiled record (every move checked again)."""
-    game = Game(rules, lexicon=lexicon, players=names, seed=seed)
-    for player, cand, _rack, _bag in record["turns"]:
-        game.play(native.to_move(cand), player)
-    if game.state is GameState.AWAITING_FINAL:  # the opponent accepts the out-play
-        game.pass_turn(game.to_move)
     return game
 
 
@@ -244,102 +174,6 @@ def _gcg_text(game: Game) -> str:
     return gcg.dumps(game)
 
 
-def chunks(items: Sequence[Any], size: int) -> list[Sequence[Any]]:
-    return [items[i : i + size] for i in range(0, len(items), size)]
-
-
-RAY_CONNECT_TIMEOUT = 5.0  # seconds to reach a Ray cluster's address before giving up
-
-
-def _ray_connect(address: str) -> Any:
-    """The ``ray`` module, connected to the cluster at ``address``; RuntimeError otherwise.
-
-    ``ray.init`` retries an address where nothing listens for many minutes (about 40 s a
-    try, 20 tries) before failing, so a ``host:port`` (or ``ray://host:port``) address is
-    first checked with a plain TCP connection.
-    """
-    try:
-        import ray  # type: ignore[import-not-found]
-    except ImportError:
-        raise RuntimeError("--ray needs Ray: pip install 'tessera[ray]'") from None
-    if ray.is_initialized():  # connected already (ray.init would ignore a second address too)
-        return ray
-    host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if sep and host and port.isdigit():
-        try:
-            socket.create_connection((host.strip("[]"), int(port)), RAY_CONNECT_TIMEOUT).close()
-        except OSError as exc:
-            reason = exc.strerror or str(exc) or type(exc).__name__
-            raise RuntimeError(
-                f"cannot reach the Ray cluster at {address} ({reason}): start one with "
-                f"'ray start --head' and pass its address (host:port, default port 6379)"
-            ) from None
-    try:
-        ray.init(address=address, ignore_reinit_error=True)
-    except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
-        raise RuntimeError(f"cannot connect to the Ray cluster at {address}: {exc}") from None
-    return ray
-
-
-def ray_workers(address: str) -> int:
-    """The CPUs of the Ray cluster at ``address`` (connecting to it): how many chunks it runs
-    at once, which sizes the chunks and is the worker count a report gives."""
-    ray = _ray_connect(address)
-    try:
-        cpus = ray.cluster_resources().get("CPU", 1)
-    except Exception as exc:  # a cluster that cannot say what it has
-        raise RuntimeError(
-            f"cannot read the resources of the Ray cluster at {address}: {exc}"
-        ) from None
-    return max(1, int(cpus))
-
-
-def run_parallel(
-    func: Callable[..., Any],
-    spec: Any,
-    work: Sequence[Any],
-    *,
-    workers: int = 1,
-    chunk: int = 50,
-    ray_address: str | None = None,
-    on_chunk: Callable[[int], None] | None = None,
-) -> list[Any]:
-    """Run ``func(spec, part)`` over chunks of ``work``; results in chunk order.
-
-    ``workers`` processes locally (1: in this process), or a Ray cluster at ``ray_address``.
-    ``on_chunk(n)`` is told after each chunk of ``n`` items finishes.
-    """
-    parts = chunks(list(work), max(1, chunk))
-    results: list[Any] = [None] * len(parts)
-    if ray_address:
-        ray = _ray_connect(ray_address)
-        remote = ray.remote(func)
-        refs = {remote.remote(spec, part): i for i, part in enumerate(parts)}
-        pending = list(refs)
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                i = refs[ref]
-                results[i] = ray.get(ref)
-                if on_chunk:
-                    on_chunk(len(parts[i]))
-        return results
-    if workers <= 1:
-        for i, part in enumerate(parts):
-            results[i] = func(spec, part)
-            if on_chunk:
-                on_chunk(len(part))
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(func, spec, part): i for i, part in enumerate(parts)}
-        for fut in as_completed(futures):
-            i = futures[fut]
-            results[i] = fut.result()
-            if on_chunk:
-                on_chunk(len(parts[i]))
-    return results
-
-
 # -- statistics -----------------------------------------------------------------------------
 
 
@@ -448,6 +282,22 @@ def autoplay(
     return report(spec.players, records, seconds, 1 if workers <= 1 else workers), records
 
 
-def default_workers() -> int:
-    return max(1, os.cpu_count() or 1)
-
+# A match's users find here too what it is built on: the compiled game (compiled_games) and the
+# chunked runner with its local worker count (parallel).
+__all__ = [
+    "COMPILED_NAMES",
+    "GameRecord",
+    "MatchSpec",
+    "Report",
+    "autoplay",
+    "default_workers",
+    "derive_seed",
+    "plan",
+    "play_compiled",
+    "play_game",
+    "replay",
+    "report",
+    "run_games",
+    "run_parallel",
+    "wilson",
+]

@@ -170,7 +170,7 @@ def train(
 ) -> None:
     """Static-vs-static self-play, then a win-% curve per unseen-tile count: writes a CSV."""
     from .cli import _chunk, _progress, _workers
-    from .selfplay import default_workers
+    from .parallel import default_workers
     from .winpct import train as run
 
     try:

@@ -32,7 +32,8 @@ from tessera.rules import Rules, preset
 from tessera.tiles import face
 
 from . import native
-from .selfplay import derive_seed, play_compiled, run_parallel
+from .compiled_games import derive_seed, play_compiled
+from .parallel import run_parallel
 
 SMOOTHING = 20.0  # k: observations at which a leave's own mean and the prior weigh equally
 MAX_LEAVE = 6

@@ -35,7 +35,8 @@ from tessera.lexicon import Leaves, Lexicon
 from tessera.rules import Rules, preset
 
 from . import native
-from .selfplay import derive_seed, play_compiled, run_parallel
+from .compiled_games import derive_seed, play_compiled
+from .parallel import run_parallel
 
 DEFAULT_TABLE = "enable.csv"
 SPREAD_MIN = -300
