@@ -26,7 +26,8 @@ from tessera.rules import preset
 from tessera.server.app import create_app
 from tessera.server.computer import LEVEL_STRENGTH
 from tessera.server.config import ServerConfig
-from tessera.server.storage import Storage, games_table
+from tessera.server.schema import games_table
+from tessera.server.storage import Storage
 from tessera.server.web import COOKIE
 
 FAST = ServerConfig(bot_delay_s=0, think_s=0.05)

@@ -29,11 +29,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from conftest import fresh_database
-from tessera.server.accounts import Accounts, name_keys_table
+from tessera.server.accounts import Accounts
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
 from tessera.server.errors import RequestError
 from tessera.server.lookalike import lookalike_keys
+from tessera.server.schema import name_keys_table
 from tessera.server.session_sockets import SessionSockets
 from tessera.server.storage import Storage
 

@@ -20,13 +20,14 @@ from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import BigInteger, Column, String, Table, delete, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .errors import RequestError
 from .lookalike import MAX_KEY, lookalike_keys
-from .storage import Storage, metadata
+from .schema import name_keys_table, sessions_table, users_table
+from .storage import Storage
 
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{2,19}$")
 MIN_PASSWORD = 8
@@ -41,35 +42,6 @@ SESSION_DAYS = 30
 # bound covers a process that missed that event. A lookup per player per minute keeps the
 # database out of nearly every move.
 SESSION_CACHE_S = 60.0
-
-users_table = Table(
-    "tessera_users",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("name", String(32), nullable=False),
-    Column("name_key", String(32), nullable=True, unique=True),  # lower case; None for guests
-    Column("password_hash", String(256), nullable=True),
-    Column("kind", String(8), nullable=False),  # user | guest
-    Column("created_at", BigInteger, nullable=False),
-)
-
-sessions_table = Table(
-    "tessera_sessions",
-    metadata,
-    Column("token_hash", String(64), primary_key=True),
-    Column("user_id", String(32), nullable=False, index=True),
-    Column("created_at", BigInteger, nullable=False),
-    Column("expires_at", BigInteger, nullable=False),
-)
-
-# the look-alike keys of every registered name (a table of its own: a database made before it
-# gains it by create_all, and Accounts fills it in)
-name_keys_table = Table(
-    "tessera_name_keys",
-    metadata,
-    Column("user_id", String(32), primary_key=True),
-    Column("name_key", String(MAX_KEY), primary_key=True, index=True),
-)
 
 # OWASP's argon2id setting (19 MiB, 2 passes, 1 lane): ~50 ms a hash, run off the event loop
 HASHER = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)

@@ -1,5 +1,5 @@
 """Solo duplicate games (R8.4) in the game store's database: one row a game, its owner and
-its whole GCG duplicate record (:mod:`tessera.formats.gcg_duplicate`), rewritten after each
+its whole GCG duplicate record (:mod:`tessera.formats.gcg.duplicate`), rewritten after each
 round. The record names the rules, the word list and the seed, so
 :func:`tessera.formats.gcg.replay_duplicate` rebuilds the game exactly after a restart; it
 never leaves the server while the game is on (its seed would tell the racks to come).
@@ -11,21 +11,10 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import BigInteger, Boolean, Column, String, Table, Text, insert, select, update
+from sqlalchemy import insert, select, update
 
-from .storage import Storage, metadata
-
-duplicates_table = Table(
-    "tessera_duplicate_games",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("user_id", String(32), nullable=False, index=True),
-    Column("lexicon", String(128), nullable=False),
-    Column("record", Text, nullable=False),  # the GCG duplicate record, as dumps writes it
-    Column("over", Boolean, nullable=False, default=False),
-    Column("created_at", BigInteger, nullable=False),
-    Column("updated_at", BigInteger, nullable=False),
-)
+from .schema import duplicates_table
+from .storage import Storage
 
 
 @dataclass(frozen=True)
@@ -47,7 +36,6 @@ class DuplicateStore:
 
     def __init__(self, storage: Storage) -> None:
         self.engine = storage.engine
-        metadata.create_all(self.engine, tables=[duplicates_table])
 
     def create(self, user_id: str, lexicon: str, record: str) -> str:
         game_id = secrets.token_urlsafe(12)

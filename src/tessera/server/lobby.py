@@ -22,71 +22,21 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Integer,
-    Select,
-    String,
-    Table,
-    Text,
-    delete,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Select, delete, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from .accounts import Accounts, User, users_table
+from .accounts import Accounts, User
 from .config import ServerConfig
 from .errors import RequestError, excerpt
 from .ratings import Ratings, rating_key
-from .storage import Storage, info_table, live_game_of, metadata
+from .schema import info_table, rematches_table, seeks_table, starting_table, users_table
+from .storage import Storage, live_game_of
 
 PUBLIC_SEEK_MS = 30 * 60_000  # an open seek nobody takes lapses after this
 PERSONAL_SEEK_MS = 24 * 3_600_000  # a challenge or invitation after this
 MAX_OPEN_SEEKS = 5  # per user
 
-seeks_table = Table(
-    "tessera_seeks",
-    metadata,
-    Column("id", String(32), primary_key=True),  # also the invitation link's secret
-    Column("user_id", String(32), nullable=False, index=True),
-    Column("user_name", String(32), nullable=False),
-    Column("rules", String(64), nullable=False),
-    Column("lexicon", String(128), nullable=False),
-    Column("clock", Text, nullable=False),  # JSON time control
-    Column("rated", Boolean, nullable=False),
-    Column("rating_min", Integer, nullable=True),
-    Column("rating_max", Integer, nullable=True),
-    Column("target_id", String(32), nullable=True, index=True),  # a direct challenge
-    Column("invite", Boolean, nullable=False),  # only whoever has the link
-    Column("rematch_of", String(32), nullable=True),
-    Column("status", String(12), nullable=False, index=True),  # open | taken | cancelled
-    Column("game_id", String(32), nullable=True),
-    Column("created_at", BigInteger, nullable=False),
-)
-
-# the rematch offer standing for a finished game: its primary key lets one offer be made at a
-# time, whichever process is asked (the seek it names may since be taken or declined)
-rematches_table = Table(
-    "tessera_rematch_offers",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("seek_id", String(32), nullable=False),
-)
-
-# the players of a seek just taken, until its game exists: the key lets each of them be in
-# one starting game at a time (two acceptances at one moment: the second is refused)
-starting_table = Table(
-    "tessera_seek_starting",
-    metadata,
-    Column("user_id", String(32), primary_key=True),
-    Column("seek_id", String(32), nullable=False, index=True),
-    Column("at", BigInteger, nullable=False),
-)
 STARTING_MS = 60_000  # a start that never finished (a crash) holds nobody longer
 
 RATED_NEEDS_ACCOUNT = "rated_needs_account"

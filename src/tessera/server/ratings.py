@@ -18,22 +18,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Column,
-    Connection,
-    Float,
-    Integer,
-    String,
-    Table,
-    func,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Connection, func, insert, select, update
 
 from .glicko2 import Rating, rate_game
-from .storage import Storage, metadata
+from .schema import history_table, ratings_table
+from .storage import Storage
 
 STANDARD_FAMILY = frozenset(
     {"hasbro", "mattel", "naspa", "naspa_csw", "wespa", "woogles", "casual"}
@@ -44,30 +33,6 @@ TURNS_PER_SIDE = 16  # Woogles' estimate of one side's turns in a game
 MIN_TURNS = 2  # turns each side must take for a rated game to move ratings
 PAIR_GAMES_PER_DAY = 3  # rated games between two accounts that count in any 24 hours
 PAIR_WINDOW_MS = 24 * 3_600_000
-
-ratings_table = Table(
-    "tessera_ratings",
-    metadata,
-    Column("user_id", String(32), primary_key=True),
-    Column("key", String(64), primary_key=True),
-    Column("rating", Float, nullable=False),
-    Column("deviation", Float, nullable=False),
-    Column("volatility", Float, nullable=False),
-    Column("games", Integer, nullable=False),
-    Column("updated_at", BigInteger, nullable=False),
-)
-
-history_table = Table(
-    "tessera_rating_history",
-    metadata,
-    Column("user_id", String(32), primary_key=True),
-    Column("game_id", String(32), primary_key=True),
-    Column("key", String(64), nullable=False),
-    Column("before", Float, nullable=False),
-    Column("rating", Float, nullable=False),
-    Column("deviation", Float, nullable=False),
-    Column("at", BigInteger, nullable=False, index=True),
-)
 
 
 def family(rules: str) -> str:

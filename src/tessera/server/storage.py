@@ -10,7 +10,8 @@ refuses a second action at the same place in the log. ``tessera_game_info`` hold
 online game adds: its clock, whether it is rated, its status and result; ``tessera_game_rules``
 holds a game's own changes to its preset (its challenge rule); ``tessera_game_players``
 indexes games by the users who play them. ``tessera_heartbeat`` says when a server process
-was last alive and ``tessera_outages`` when none was (:mod:`.downtime`).
+was last alive and ``tessera_outages`` when none was (:mod:`.downtime`). The tables are
+defined, with every other table of the server, in :mod:`.schema`.
 """
 
 from __future__ import annotations
@@ -24,102 +25,21 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    bindparam,
-    create_engine,
-    event,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import bindparam, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.sql.elements import ColumnElement
 
 from .checkpointer import Checkpointer
-
-metadata = MetaData()
-
-games_table = Table(
-    "tessera_games",
+from .schema import (
+    actions_table,
+    games_table,
+    heartbeat_table,
+    info_table,
     metadata,
-    Column("id", String(32), primary_key=True),
-    Column("rules", String(64), nullable=False),
-    Column("lexicon", String(128), nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("seats", Text, nullable=False),  # JSON list of Seat dicts
-    Column("created_at", BigInteger, nullable=False),
-)
-
-info_table = Table(
-    "tessera_game_info",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("status", String(12), nullable=False, index=True),  # live | over | aborted
-    Column("rated", Boolean, nullable=False, default=False),
-    Column("clock", Text, nullable=True),  # JSON time control, when the game has its own
-    Column("online", Boolean, nullable=False, default=False),  # people on their own devices
-    Column("result", Text, nullable=True),  # JSON: reason, scores, winners
-    Column("created_at", BigInteger, nullable=False),
-    Column("ended_at", BigInteger, nullable=True),
-    # when the player to move runs out of time (epoch ms): a game nobody watches is found
-    # and adjudicated by its clock
-    Column("deadline_ms", BigInteger, nullable=True, index=True),
-)
-
-# a game's own changes to its preset (new-game dialog): a table of its own, so that a
-# database made before it gains it by create_all
-rules_table = Table(
-    "tessera_game_rules",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("challenge_rule", String(16), nullable=True),  # a ChallengeRule value
-)
-
-players_table = Table(
-    "tessera_game_players",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("seat", Integer, primary_key=True, autoincrement=False),
-    Column("user_id", String(32), nullable=False, index=True),
-)
-
-actions_table = Table(
-    "tessera_actions",
-    metadata,
-    Column("game_id", String(32), primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("player", Integer, nullable=False),
-    Column("kind", String(16), nullable=False),  # move | challenge | resign
-    Column("text", String(256), nullable=False),
-    Column("elapsed_ms", BigInteger, nullable=True),
-    Column("created_at", BigInteger, nullable=False),
-)
-
-# when a server process of this database was last alive (epoch ms), one row: each process
-# beats it every few seconds, so a process that starts after a silence knows the service
-# was down from then (and records the outage)
-heartbeat_table = Table(
-    "tessera_heartbeat",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=False),
-    Column("alive_ms", BigInteger, nullable=False),
-)
-
-# the times no server process was alive (epoch ms): not charged to the player on move
-outages_table = Table(
-    "tessera_outages",
-    metadata,
-    Column("start_ms", BigInteger, primary_key=True, autoincrement=False),
-    Column("end_ms", BigInteger, nullable=False, index=True),
+    outages_table,
+    players_table,
+    rules_table,
 )
 
 HEARTBEAT_ROW = 1
@@ -302,8 +222,6 @@ class Storage:
             if background_checkpoints and path not in (None, "", ":memory:"):
                 event.listen(self.engine, "connect", _no_checkpoint_in_commits)
                 self.checkpointer = Checkpointer(self.engine, Path(str(path)))
-        from . import accounts, lobby, ratings, study  # noqa: F401  (their tables join the metadata)
-
         metadata.create_all(self.engine)
 
     def close(self) -> None:

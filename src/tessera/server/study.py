@@ -14,40 +14,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Column,
-    Index,
-    Integer,
-    String,
-    Table,
-    func,
-    insert,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from .cardbox import INTERVALS_MS, RETRY_AFTER, TOP_BOX, Card, review
-from .storage import Storage, metadata
-
-cards_table = Table(
-    "tessera_study_cards",
-    metadata,
-    Column("user_id", String(32), primary_key=True),
-    Column("lexicon", String(128), primary_key=True),
-    Column("alphagram", String(64), primary_key=True),
-    Column("length", Integer, nullable=False),
-    Column("box", Integer, nullable=False),
-    Column("due_at", BigInteger, nullable=False),
-    Column("retry_at", Integer, nullable=True),  # the answer count a missed card returns at
-    Column("asked", Integer, nullable=False),
-    Column("missed", Integer, nullable=False),
-    Column("answered_at", BigInteger, nullable=False),
-    Index("ix_tessera_study_cards_due", "user_id", "lexicon", "length", "due_at"),
-)
+from .schema import cards_table
+from .storage import Storage
 
 
 def _now_ms() -> int:
