@@ -20,7 +20,7 @@ from support.asyncthread import run_in_thread
 from tessera.game import Game
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
-from tessera.server.hub import apply_action
+from tessera.server.game_sessions import apply_action
 from tessera.server.storage import Action, Seat, Storage, StorageError
 
 FAST = ServerConfig(bot_delay_s=0, think_s=0.05)  # the computer moves at once
@@ -310,7 +310,7 @@ def test_the_cached_state_is_the_view_at_every_turn_for_every_seat(tmp_path: Pat
     hub = Hub(store, FAST)
     record = store.load(gid)
     assert record is not None
-    session = hub._build(record)
+    session = hub.cache.build(record)
     bots = {0: hub.bot_factory("level3", session.lexicon, 1), 1: session.bots[1]}
     extras = {
         "turn_elapsed_ms",
@@ -340,7 +340,9 @@ def test_the_cached_state_is_the_view_at_every_turn_for_every_seat(tmp_path: Pat
         if session.game.is_over:
             break
         mover = session.game.to_move
-        action = hub._make(session, mover, "move", bots[mover].choose(session.game.view(mover)))
+        action = hub.actions.make_action(
+            session, mover, "move", bots[mover].choose(session.game.view(mover))
+        )
         session.record.actions.append(action)
     assert session.game.is_over
 

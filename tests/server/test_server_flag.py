@@ -183,7 +183,7 @@ def _time_on_turn_after_downtime(db: str, config: ServerConfig, down_s: float) -
         hub = Hub(store, config)
         await hub.start()
         session = await hub.session(gid)
-        elapsed = hub._elapsed(session)
+        elapsed = hub.actions.elapsed(session)
         await hub.close()
         assert elapsed is not None
         return elapsed
@@ -236,7 +236,7 @@ def test_an_outage_moves_the_sweeps_deadlines_once(db: str) -> None:
     deadlines move on by its length once (the sweep then finds nothing early)."""
     from sqlalchemy import select
 
-    from tessera.server.storage import info_table
+    from tessera.server.schema import info_table
 
     store = Storage(db)
     store.beat(1_000_000)

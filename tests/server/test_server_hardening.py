@@ -35,7 +35,8 @@ from tessera.game import Game
 from tessera.legality import IllegalMove
 from tessera.server.app import create_app
 from tessera.server.config import ServerConfig
-from tessera.server.hub import Hub, load_lexicon
+from tessera.server.hub import Hub
+from tessera.server.lexicons import load_lexicon
 from tessera.server.storage import Storage
 
 pytestmark = pytest.mark.hardening  # an attack the server withstands (pytest -m hardening)

@@ -451,7 +451,7 @@ def _racks_while_on(record: Any) -> dict[int, list[tuple[str, str]]]:
     """Each seat's racks (as the text the page would show, and as a JSON list) over the game."""
     from tessera.game import Game
     from tessera.lexicon import Lexicon
-    from tessera.server.hub import apply_action, game_rules
+    from tessera.server.game_sessions import apply_action, game_rules
 
     lexicon = Lexicon.load("enable")
     game = Game(

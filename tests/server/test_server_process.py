@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 from tessera.game import Game, GameState
 from tessera.lexicon import Lexicon
 from tessera.move import Exchange
-from tessera.server.hub import apply_action
+from tessera.server.game_sessions import apply_action
 from tessera.server.storage import Storage
 
 

@@ -54,8 +54,10 @@ from .computer import level_info, levels
 from .config import ServerConfig
 from .duplicates import Duplicates
 from .errors import RequestError, error_response
+from .game_clocks import SWEEP_EVERY_S
+from .game_requests import DEFAULT_RULES, WEB_PRESETS
 from .guard import guard_middleware
-from .hub import DEFAULT_RULES, SWEEP_EVERY_S, WEB_PRESETS, Hub
+from .hub import Hub
 from .ratelimit import RateLimits
 from .storage import Storage
 

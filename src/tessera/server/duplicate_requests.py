@@ -11,7 +11,7 @@ from tessera.engine.duplicate_players import DUPLICATE_PLAYER_NAMES
 
 from .accounts import check_display_name
 from .errors import RequestError, field_int, field_str
-from .hub import MAX_MOVE_TEXT, MAX_NAME, MAX_PLACEMENTS
+from .game_requests import MAX_MOVE_TEXT, MAX_NAME, MAX_PLACEMENTS
 
 MAX_DECLARED = 9999  # no play scores more than a few thousand
 MAX_SEATS = 4  # people and computers together

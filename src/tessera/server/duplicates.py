@@ -41,7 +41,8 @@ from .duplicate_requests import PlayRequest, StartRequest
 from .duplicate_store import DuplicateStore
 from .duplicate_views import entry_of, outcome_json, people_of, view_json
 from .errors import RequestError
-from .hub import Hub, placements_play
+from .game_requests import placements_play
+from .hub import Hub
 from .storage import is_game_id
 
 T = TypeVar("T")

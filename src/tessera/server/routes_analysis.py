@@ -16,7 +16,8 @@ from starlette.routing import Route
 
 from .analysis_jobs import board_position, rank_moves
 from .fair_play import refuse_during_rated_game
-from .hub import DEFAULT_RULES, WEB_PRESETS, Hub
+from .game_requests import DEFAULT_RULES, WEB_PRESETS
+from .hub import Hub
 from .pools import analyse
 from .ratelimit import RateLimits
 from .web import client_address, current_user, json_body

@@ -16,7 +16,9 @@ from tessera.legality import IllegalMove
 
 from .accounts import DEFAULT_GUEST_NAME, User
 from .errors import RequestError
-from .hub import Hub, apply_action, called_off, game_rules, result_json
+from .game_actions import result_json
+from .game_sessions import apply_action, called_off, game_rules
+from .hub import Hub
 from .ratelimit import RateLimits
 from .routes_accounts import user_json
 from .storage import GameRecord

@@ -10,7 +10,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .errors import RequestError
-from .hub import WEB_PRESETS, Hub
+from .game_requests import WEB_PRESETS
+from .hub import Hub
 from .ratelimit import RateLimits
 from .web import current_user, json_body, require_user
 

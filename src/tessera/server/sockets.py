@@ -35,7 +35,8 @@ from ..legality import IllegalMove
 from .accounts import User, token_hash
 from .config import ServerConfig
 from .errors import NestedTooDeeply, RequestError, parse_json, parse_json_object
-from .hub import Hub, Listener
+from .game_sessions import Listener
+from .hub import Hub
 from .ratelimit import RateLimits
 from .session_sockets import SessionSocket, SessionSockets
 from .web import COOKIE, client_address, current_user, require_user
