@@ -11,7 +11,7 @@ import {
 import { asSentence, currentUser, describeError, setUser } from "./session.js";
 
 const SETTINGS = "tessera:computer";
-const MAX_OVERTIME_MIN = 10; // the server's bounds (hub.parse_own_clock)
+const MAX_OVERTIME_MIN = 10; // the server's bounds (game_requests.parse_own_clock)
 const MAX_INCREMENT_S = 60;
 const MODES = ["computer", "people", "computers"];
 let meta = null;
