@@ -21,14 +21,19 @@ play: setup
 test: setup
 	bash scripts/ensure-system-packages
 	$(BIN)/ruff check src tests benchmarks docs/_ext
+	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/python -m pytest -n 2 -q -m "not slow and not packaging"
 	$(BIN)/python -m pytest -q -m packaging tests/packaging
 
 test-slow: setup
 	$(BIN)/python -m pytest -q -m slow
 
+# The style, the layers (pyproject.toml's [tool.importlinter]), and the structure checks:
+# no import cycle between modules, no module over 800 lines (tests/test_architecture.py).
 lint: setup
 	$(BIN)/ruff check src tests benchmarks docs/_ext
+	$(BIN)/lint-imports --no-cache --no-logo
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_architecture.py
 
 bench: setup
 	$(BIN)/python -m benchmarks
