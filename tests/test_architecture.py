@@ -20,7 +20,7 @@ MAX_LINES = 800
 CONTRACTS = (
     "The rules core knows no outer layer",
     "The engine imports no app",
-    "The formats, renderers and word lists import no app",
+    "The libraries import no app",
     "The apps do not import each other",
 )
 # The one import the contracts ignore (tessera._compiled's docstring says why).

@@ -1,0 +1,165 @@
+"""The matching's weight policies, each on its own, and the restricted graph against a brute
+force (tessera.tournament.pairing.matching)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from support.tournament_sim import simulate
+from tessera.tournament.history import DivisionHistory, PlayerRecord
+from tessera.tournament.pairing import PairingError, PairingSettings, pair_round
+from tessera.tournament.pairing.matching import (
+    CONTENTION_WEIGHT,
+    FIRSTS_WEIGHT,
+    OVER_LIMIT_WEIGHT,
+    POLICIES,
+    RANK_WEIGHT,
+    REPEAT_WEIGHT,
+    SCORE_GAP_WEIGHT,
+    PairContext,
+    chosen_policies,
+    firsts_clash,
+    min_weight_pairs,
+    pair_context,
+    pair_weight,
+    prize_contention,
+    rank_distance,
+    repeats,
+    score_gap,
+)
+from tessera.tournament.pairing.round_assembly import active_players
+
+
+def rec(number, wins=0.0, opponents=(), firsts=0, seconds=0) -> PlayerRecord:
+    return PlayerRecord(number, f"P{number}", 1500, number, wins, 0, tuple(opponents),
+                        firsts, seconds)
+
+
+CTX = PairContext(rank={1: 0, 2: 1, 3: 2, 4: 3}, contenders=frozenset({1, 2}), repeat_limit=2)
+
+
+def test_repeats_cost_each_meeting_and_more_past_the_limit() -> None:
+    assert repeats(rec(1), rec(2), CTX) == 0
+    assert repeats(rec(1, opponents=(2,)), rec(2, opponents=(1,)), CTX) == REPEAT_WEIGHT
+    twice = repeats(rec(1, opponents=(2, 2)), rec(2), CTX)
+    assert twice == 2 * REPEAT_WEIGHT + OVER_LIMIT_WEIGHT
+
+
+def test_score_gap_is_the_square_of_the_half_wins_apart() -> None:
+    assert score_gap(rec(1, 3), rec(2, 3), CTX) == 0
+    assert score_gap(rec(1, 3), rec(2, 2.5), CTX) == SCORE_GAP_WEIGHT
+    assert score_gap(rec(1, 3), rec(2, 1), CTX) == 16 * SCORE_GAP_WEIGHT
+
+
+def test_prize_contention_costs_a_contender_against_a_non_contender() -> None:
+    assert prize_contention(rec(1), rec(2), CTX) == 0
+    assert prize_contention(rec(3), rec(4), CTX) == 0
+    assert prize_contention(rec(2), rec(3), CTX) == CONTENTION_WEIGHT
+
+
+def test_rank_distance_is_places_apart() -> None:
+    assert rank_distance(rec(1), rec(2), CTX) == RANK_WEIGHT
+    assert rank_distance(rec(4), rec(1), CTX) == 3 * RANK_WEIGHT
+
+
+def test_firsts_clash_costs_two_players_due_the_same_side() -> None:
+    assert firsts_clash(rec(1, firsts=2, seconds=1), rec(2, firsts=1, seconds=2), CTX) == 0
+    assert firsts_clash(rec(1, firsts=2, seconds=1), rec(2, firsts=3, seconds=1), CTX) \
+        == FIRSTS_WEIGHT
+    assert firsts_clash(rec(1, firsts=1, seconds=1), rec(2, firsts=3, seconds=1), CTX) == 0
+
+
+def test_the_weight_orders_the_considerations() -> None:
+    """A repeat outweighs any score gap a 30-round event can have; a half-win gap outweighs
+    contention; contention outweighs the rank distance of 400 places; a firsts clash weighs
+    less than one place."""
+    assert REPEAT_WEIGHT > SCORE_GAP_WEIGHT * (2 * 30) ** 2
+    assert SCORE_GAP_WEIGHT > CONTENTION_WEIGHT > RANK_WEIGHT * 400
+    assert FIRSTS_WEIGHT < RANK_WEIGHT
+
+
+def test_policies_can_be_chosen_by_name() -> None:
+    assert chosen_policies(None) == list(POLICIES.values())
+    assert chosen_policies(["repeats"]) == [repeats]
+    with pytest.raises(PairingError, match="unknown matching policy 'luck'"):
+        chosen_policies(["repeats", "luck"])
+
+
+def test_switching_off_repeats_lets_a_repeat_through() -> None:
+    """1 and 2 have met, and 3 and 4: with repeats on neither meets again; with only rank
+    distance, 1-2 and 3-4 again (the neighbours)."""
+    players = (rec(1, 1, (2,)), rec(2, 1, (1,)), rec(3, 1, (4,)), rec(4, 1, (3,)))
+    history = DivisionHistory(players, 1, 5)
+    on = {frozenset((p.first, p.second)) for p in pair_round("swiss", history)}
+    assert not on & {frozenset({1, 2}), frozenset({3, 4})}
+    off = pair_round("swiss", history, PairingSettings(policies=("rank_distance",)))
+    assert {frozenset((p.first, p.second)) for p in off} == {frozenset({1, 2}),
+                                                              frozenset({3, 4})}
+
+
+def brute_force_cost(players, ctx, policies) -> int:
+    """The cheapest perfect matching's weight, trying every pairing (players <= 10)."""
+    if not players:
+        return 0
+    first, rest = players[0], players[1:]
+    return min(
+        pair_weight(first, other, ctx, policies)
+        + brute_force_cost(rest[:i] + rest[i + 1 :], ctx, policies)
+        for i, other in enumerate(rest)
+    )
+
+
+def matched_cost(history, pairs, ctx, policies) -> int:
+    return sum(pair_weight(history.player(a), history.player(b), ctx, policies)
+               for a, b in pairs)
+
+
+def check_restricted_against_brute_force(seed: int, n: int, block: int, window: int) -> None:
+    """The blocks and candidate windows used above 64 players, forced on for a small division
+    (exact_limit 0), against every pairing: the same cost, round after round of a simulated
+    event."""
+    policies = list(POLICIES.values())
+    for played in simulate("swiss", n, n - 1, seed)[1:]:
+        history = played.history
+        players = active_players(history)
+        ctx = pair_context(history, 1)
+        pairs = min_weight_pairs(players, ctx, policies, window, block=block, exact_limit=0)
+        assert sorted(x for p in pairs for x in p) == sorted(p.number for p in players)
+        assert matched_cost(history, pairs, ctx, policies) == brute_force_cost(
+            players, ctx, policies)
+
+
+# events where a block whose only fault was floating a player out of an edge score group
+# (no repeat) was once trusted, and missed the optimum
+@example(seed=95, n=10, block=4, window=6)
+@example(seed=107, n=10, block=2, window=6)
+@example(seed=128, n=10, block=4, window=6)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.sampled_from([6, 8, 10]),
+       block=st.sampled_from([2, 4]), window=st.sampled_from([6, 12]))
+def test_restricted_graph_finds_the_brute_force_optimum(seed, n, block, window) -> None:
+    check_restricted_against_brute_force(seed, n, block, window)
+
+
+@pytest.mark.slow
+def test_restricted_graph_finds_the_brute_force_optimum_over_300_events() -> None:
+    for seed in range(300):
+        for block in (2, 4):
+            check_restricted_against_brute_force(seed, (6, 8, 10)[seed % 3], block, 6)
+
+
+def test_a_big_division_is_matched_in_blocks_without_repeats() -> None:
+    rng = random.Random(3)
+    players = tuple(
+        rec(i, wins=rng.randrange(4), opponents=(i + 1 if i % 2 else i - 1,))
+        for i in range(1, 201)
+    )
+    players = tuple(sorted(players, key=lambda p: -p.wins))
+    history = DivisionHistory(players, 1, 8)
+    rows = pair_round("swiss", history)
+    assert sorted(x for p in rows for x in (p.first, p.second)) == list(range(1, 201))
+    assert not any(history.player(p.first).times_played(p.second) for p in rows)
