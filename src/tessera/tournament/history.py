@@ -19,7 +19,10 @@ class PlayerRecord:
     or a round the player did not play (late entry, forfeit without an opponent). ``firsts``
     and ``seconds`` count the games the player went first and second in (byes count in
     neither). ``active`` is False once the player has withdrawn: a withdrawn player is never
-    paired again.
+    paired again. ``sides`` is the player's side round by round, one entry per round of
+    ``opponents``: 1 went first, 2 went second, None no game or an order not recorded; NASPA's
+    rule for who goes first compares it backwards from the latest round
+    (:mod:`tessera.tournament.pairing.firsts`). Empty when the caller does not know it.
     """
 
     number: int  # the player's number in the division, from 1, as TSH numbers them
@@ -33,6 +36,7 @@ class PlayerRecord:
     seconds: int = 0
     byes: int = 0
     active: bool = True
+    sides: tuple[int | None, ...] = ()
 
     def times_played(self, other: int) -> int:
         """How many times this player has met player number ``other``."""

@@ -614,6 +614,10 @@ class Division:
                     seconds=s.seconds,
                     byes=s.byes,
                     active=p.active,
+                    sides=tuple(
+                        None if r.went_first is None else 1 if r.went_first else 2
+                        for r in s.rounds
+                    ),
                 )
             )
         return DivisionHistory(

@@ -1,20 +1,20 @@
 """Who goes first in a game: the player who has gone first fewer times.
 
-When the two have gone first equally often, the one who has gone second more often goes first
-(a late entry or a bye leaves a player with fewer games); if that too is equal, the rule chosen
-as the setting ``firsts_rule`` decides:
+Both rules start from balanced starts: the player who has gone first fewer times goes first.
+When the two have gone first equally often, the rule chosen as the setting ``firsts_rule``
+decides:
 
-- ``"naspa"``: the player who went second more recently goes first: their records of firsts
-  and seconds are compared round by round backwards from the last, and at the most recent
-  round where one went first and the other second, the one who went second now goes first (the
-  rule NASPA directors apply and TSH follows when it assigns firsts); if the records never
-  differ, a draw decides.
-- ``"random"``: a draw decides (a coin toss, as many clubs do).
-
-:class:`~tessera.tournament.history.PlayerRecord` counts firsts and seconds but does not keep
-which rounds they were in, so the NASPA comparison needs ``sequences``: each player's number ->
-one entry per round, True for first, False for second, None for no game. Without it, the rule
-falls back to the draw.
+- ``"random"``: a draw decides. This is the balanced-starts rule the Australian Scrabble
+  Players Association publishes (ASPA Rules of Tournament Play, valid from 1 January 2007,
+  rules 1.3 and 1.4: the player who has had fewer starts plays first; with equal starts, tiles
+  are drawn), and what clubs that toss a coin do.
+- ``"naspa"``: the one who has gone second more often goes first (a late entry or a bye
+  leaves a player with fewer games); if that too is equal, their sides are compared round by
+  round backwards from the latest (:attr:`PlayerRecord.sides`), and at the most recent round
+  where one went first and the other second, the one who went second now goes first; if the
+  records never differ, a draw decides. This is the rule NASPA directors apply and TSH follows
+  when it assigns firsts; no public text of it could be read while writing this, so it is
+  the rule as directors state it, not a quotation.
 """
 
 from __future__ import annotations
@@ -24,38 +24,28 @@ from collections.abc import Mapping, Sequence
 
 from tessera.tournament.history import PlayerRecord
 
-FirstSequences = Mapping[int, Sequence[bool | None]]
+WENT_FIRST, WENT_SECOND = 1, 2
 
 
-def _went_second_more_recently(
-    a: PlayerRecord, b: PlayerRecord, sequences: FirstSequences | None
-) -> PlayerRecord | None:
-    """The one of ``a`` and ``b`` who went second at the latest round where they differ."""
-    if sequences is None or a.number not in sequences or b.number not in sequences:
-        return None
-    sa, sb = sequences[a.number], sequences[b.number]
-    for went_a, went_b in zip(reversed(sa), reversed(sb), strict=False):
-        if went_a is False and went_b is True:
+def _went_second_more_recently(a: PlayerRecord, b: PlayerRecord) -> PlayerRecord | None:
+    """The one of ``a`` and ``b`` who went second at the latest round where one went first and
+    the other second (their ``sides`` aligned by round), or None if there is no such round."""
+    for side_a, side_b in zip(reversed(a.sides), reversed(b.sides), strict=False):
+        if side_a == WENT_SECOND and side_b == WENT_FIRST:
             return a
-        if went_b is False and went_a is True:
+        if side_b == WENT_SECOND and side_a == WENT_FIRST:
             return b
     return None
 
 
-def first_of(
-    a: PlayerRecord,
-    b: PlayerRecord,
-    rule: str,
-    rng: random.Random,
-    sequences: FirstSequences | None = None,
-) -> tuple[int, int]:
+def first_of(a: PlayerRecord, b: PlayerRecord, rule: str, rng: random.Random) -> tuple[int, int]:
     """(first, second) player numbers for a game between ``a`` and ``b``."""
     if a.firsts != b.firsts:
         return (a.number, b.number) if a.firsts < b.firsts else (b.number, a.number)
-    if a.seconds != b.seconds:
-        return (a.number, b.number) if a.seconds > b.seconds else (b.number, a.number)
     if rule == "naspa":
-        due = _went_second_more_recently(a, b, sequences)
+        if a.seconds != b.seconds:
+            return (a.number, b.number) if a.seconds > b.seconds else (b.number, a.number)
+        due = _went_second_more_recently(a, b)
         if due is not None:
             other = b if due is a else a
             return due.number, other.number
@@ -67,7 +57,6 @@ def order_games(
     games: Sequence[tuple[int, int]],
     rule: str,
     rng: random.Random,
-    sequences: FirstSequences | None = None,
 ) -> list[tuple[int, int]]:
     """Each game of ``games`` as (first, second) by :func:`first_of`."""
-    return [first_of(players[a], players[b], rule, rng, sequences) for a, b in games]
+    return [first_of(players[a], players[b], rule, rng) for a, b in games]
