@@ -40,6 +40,8 @@ BAD: list[tuple[str, ...]] = [
     (f"moves --cgp '{OPENING}' --top 0", "'--top': 0 is not in the range"),
     (f"moves --cgp '{OPENING}' --leaves {MISSING}/x.klv2", "does not exist"),
     # gcg
+    ("tournament standings {tmp}/none.db", "does not exist"),
+    ("tournament result {junk} --division A --round 1 1 400 2 -5", "not read it as an event"),
     ("gcg", "name a command: show, verify"),
     ("gcg frob", "No such command 'frob'"),
     ("gcg verify", "Missing argument"),
@@ -194,7 +196,7 @@ def test_a_bad_invocation_is_one_line_and_status_2(
         if word.startswith("-") or word == "frob" or "{" in word:
             break
         command.append(word)
-        if word not in ("gcg", "words", "lexicon", "leaves", "winpct"):
+        if word not in ("gcg", "words", "lexicon", "leaves", "winpct", "tournament"):
             break
     assert lines[0].startswith(" ".join(command) + ": error: "), lines[0]
     assert fragment in lines[0], lines[0]

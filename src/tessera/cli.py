@@ -34,6 +34,7 @@ SUBCOMMANDS: dict[str, str] = {
     "endgame": "tessera.engine.endgame_cli:endgame",
     "sim": "tessera.engine.sim_cli:sim",
     "winpct": "tessera.engine.sim_cli:winpct",
+    "tournament": "tessera.events.cli:tournament",
 }
 
 

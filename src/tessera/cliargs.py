@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -136,3 +137,33 @@ __all__ = [
     "describe",
     "position_lexicon",
 ]
+
+
+T = TypeVar("T")
+
+
+def progress_bar(total: int, label: str, quiet: bool):  # type: ignore[no-untyped-def]
+    """A rich progress bar on stderr (None when quiet), and the function advancing it by n."""
+    if quiet:
+        return None, (lambda n: None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    progress = Progress(
+        f"[bold]{label}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = progress.add_task(label, total=total)
+    return progress, (lambda n: progress.advance(task, n))
+
+
+def shown(progress: Any, job: Callable[[], T]) -> T:
+    """``job()``, with the progress bar on screen while it runs (when there is one)."""
+    if progress is None:
+        return job()
+    with progress:
+        return job()

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from support.tournament_sim import SimRound, simulate
 from tessera.tournament.history import DivisionHistory, PlayerRecord
 from tessera.tournament.pairing import PairingSettings, pair_round
 from tessera.tournament.pairing.gibson import clinched_first
 from tessera.tournament.pairing.matching import POLICIES, pair_context, pair_weight
+from tessera.tournament.simulate import SimulatedRound, SimulationConfig, play_event
 
 
 def rec(number, wins=0.0, opponents=(), byes=0) -> PlayerRecord:
@@ -61,7 +61,7 @@ def test_repeat_limit_decides_whether_a_third_meeting_is_allowed() -> None:
     assert pairs_of(relaxed) == {frozenset({1, 2}), frozenset({3, 4})}
 
 
-def matched_players(played: SimRound) -> tuple[list[PlayerRecord], list[tuple[int, int]]]:
+def matched_players(played: SimulatedRound) -> tuple[list[PlayerRecord], list[tuple[int, int]]]:
     """The players the matching paired (no bye, no Gibsonized game) and their pairs."""
     history, rows = played.history, played.pairings
     leader = clinched_first(history)
@@ -72,7 +72,7 @@ def matched_players(played: SimRound) -> tuple[list[PlayerRecord], list[tuple[in
     return [p for p in history.players if p.number in numbers], games
 
 
-def check_round(played: SimRound) -> None:
+def check_round(played: SimulatedRound) -> None:
     history, rows = played.history, played.pairings
     active = [p for p in history.players if p.active]
     seen = [x for p in rows for x in (p.first, p.second) if x is not None]
@@ -103,8 +103,9 @@ def check_round(played: SimRound) -> None:
 
 
 def check_event(seed: int, n: int, rounds: int, withdraw: bool) -> None:
-    gone = {rounds // 2 + 1: {n}} if withdraw else None
-    for played in simulate("swiss", n, rounds, seed, prizes=3, withdraw=gone):
+    gone = ((rounds // 2 + 1, n),) if withdraw else ()
+    config = SimulationConfig("swiss", n, rounds, prizes=3, withdrawals=gone)
+    for played in play_event(config, seed).rounds:
         check_round(played)
 
 
@@ -137,7 +138,7 @@ def test_small_divisions_pair_at_the_brute_force_optimum(seed, n) -> None:
     same players costs, by the same policies: the matching is optimal, so every repeat in
     it was unavoidable."""
     policies = list(POLICIES.values())
-    for played in simulate("swiss", n, n - 1, seed):
+    for played in play_event(SimulationConfig("swiss", n, n - 1), seed).rounds:
         players, games = matched_players(played)
         ctx = pair_context(played.history, 1)
         cost = sum(pair_weight(played.history.player(a), played.history.player(b), ctx,

@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
@@ -17,39 +17,12 @@ from tessera.cliargs import (
     OutputDirectory,
     OutputFile,
     RulesPreset,
+    progress_bar,
+    shown,
 )
 from tessera.rules import preset
 
 from .registry import PLAYER_NAMES
-
-T = TypeVar("T")
-
-
-def _progress(total: int, label: str, quiet: bool):  # type: ignore[no-untyped-def]
-    """A rich progress bar on stderr (or a no-op when quiet)."""
-    if quiet:
-        return None, (lambda n: None)
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    progress = Progress(
-        f"[bold]{label}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    task = progress.add_task(label, total=total)
-    return progress, (lambda n: progress.advance(task, n))
-
-
-def _shown(progress: Any, job: Callable[[], T]) -> T:
-    """``job()``, with the progress bar on screen while it runs (when there is one)."""
-    if progress is None:
-        return job()
-    with progress:
-        return job()
 
 
 def _share_line(what: str, rep: Any) -> str:
@@ -123,9 +96,9 @@ def autoplay(
         nworkers = _workers(workers, ray_address, default_workers)
     except RuntimeError as exc:
         raise click.ClickException(str(exc)) from None
-    progress, advance = _progress(games, "games", quiet or as_json)
+    progress, advance = progress_bar(games, "games", quiet or as_json)
     try:
-        rep, _records = _shown(progress, lambda: run(
+        rep, _records = shown(progress, lambda: run(
             spec, workers=nworkers, ray_address=ray_address, on_chunk=advance,
             chunk=_chunk(games, nworkers),
         ))
@@ -155,9 +128,9 @@ def _duplicate_autoplay(
 
     from .duplicate_autoplay import duplicate_autoplay
 
-    progress, advance = _progress(games, "duplicate games", quiet or as_json)
+    progress, advance = progress_bar(games, "duplicate games", quiet or as_json)
     try:
-        rep = _shown(progress, lambda: duplicate_autoplay(
+        rep = shown(progress, lambda: duplicate_autoplay(
             pair, games, seed, lexicon, rules, gcg_dir, on_game=lambda: advance(1)
         ))
     except (LexiconError, ValueError) as exc:
@@ -237,7 +210,7 @@ def train(
             err=quiet,
         )
 
-    progress, advance = _progress(games * generations, "self-play games", quiet)
+    progress, advance = progress_bar(games * generations, "self-play games", quiet)
     try:
         if progress is not None:
             progress.start()

@@ -169,7 +169,8 @@ def train(
     ray_address: str | None, leaves_path: str | None, output: Path, quiet: bool,
 ) -> None:
     """Static-vs-static self-play, then a win-% curve per unseen-tile count: writes a CSV."""
-    from .cli import _chunk, _progress, _workers
+    from ..cliargs import progress_bar
+    from .cli import _chunk, _workers
     from .parallel import default_workers
     from .winpct import train as run
 
@@ -178,7 +179,7 @@ def train(
     except RuntimeError as exc:
         raise click.ClickException(str(exc)) from None
     began = time.perf_counter()
-    progress, advance = _progress(games, "self-play games", quiet)
+    progress, advance = progress_bar(games, "self-play games", quiet)
     try:
         if progress is not None:
             progress.start()

@@ -5,9 +5,10 @@
 * :mod:`.standings` — standings with named tie-breaks, a player's record, the crosstable.
 * :mod:`.history` — what the pairing systems (:mod:`.pairing`) see of a division.
 * :mod:`.ratings` — federation rating systems.
+* :mod:`.simulate` — random events played through the model: what a pairing system does.
 
-The command line and the server store events; :mod:`tessera.formats.tsh` reads and writes
-TSH's division files.
+The command line and the server store events (:mod:`tessera.events`);
+:mod:`tessera.formats.tsh` reads and writes TSH's division files.
 """
 
 from __future__ import annotations
