@@ -58,6 +58,9 @@ def test_the_api_pages_come_from_the_docstrings(site: Path) -> None:
     assert 'id="tessera.lexicon.Lexicon"' in page(site, "reference/lexicon")
     assert 'id="tessera.formats.gcg.replay"' in page(site, "reference/formats")
     assert 'id="tessera.engine.StaticPlayer"' in page(site, "reference/engine")
+    tournament = page(site, "reference/tournament")
+    assert 'id="tessera.tournament.pairing.pair_round"' in tournament
+    assert 'id="tessera.tournament.model.Division"' in tournament
     # a cross-reference in a docstring links to the page that documents its target
     assert 'href="../movegen/#tessera.movegen.MoveList"' in game
 
