@@ -301,6 +301,9 @@ def test_export_csv_and_html_write_the_standings_and_printable_pages(
     chart = (tmp_path / "html" / "A-wall-chart.html").read_text(encoding="utf-8")
     assert all(name in chart for name, _ in PLAYERS)
     assert "name a format to export" in refused(event, "export", event)
+    # formats sharing one folder each write their files there
+    ok("export", event, "--tsh", tmp_path / "all", "--csv", tmp_path / "all")
+    assert sorted(p.name for p in (tmp_path / "all").iterdir()) == ["A-standings.csv", "A.t"]
 
 
 def test_simulate_reports_a_seeded_run_the_same_each_time() -> None:

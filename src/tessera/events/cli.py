@@ -286,10 +286,10 @@ def export(event_file: Path, tsh_dir: str | None, csv_dir: str | None,
         files: dict[str, dict[str, str]] = {}
         with _refusals():
             if tsh_dir is not None:
-                files[tsh_dir] = {f"{name}.t": tsh.dumps(tsh.from_division(division))}
+                files.setdefault(tsh_dir, {})[f"{name}.t"] = tsh.dumps(tsh.from_division(division))
             if csv_dir is not None:
-                files[csv_dir] = {f"{name}-standings.csv": standings_csv.dumps(
-                    division.standings())}
+                files.setdefault(csv_dir, {})[f"{name}-standings.csv"] = standings_csv.dumps(
+                    division.standings())
             if html_dir is not None:
                 pages = {f"{name}-wall-chart.html": tournament_html.wall_chart(division),
                          f"{name}-score-cards.html": tournament_html.score_cards(division)}
@@ -297,7 +297,7 @@ def export(event_file: Path, tsh_dir: str | None, csv_dir: str | None,
                     last = len(division.rounds)
                     pages[f"{name}-round-{last}-pairings.html"] = tournament_html.pairings_sheet(
                         division, last)
-                files[html_dir] = pages
+                files.setdefault(html_dir, {}).update(pages)
         for folder, contents in files.items():
             Path(folder).mkdir(exist_ok=True)
             for file_name, text in contents.items():
