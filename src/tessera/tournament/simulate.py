@@ -152,13 +152,15 @@ class EventOutcome:
     ``max_byes``: the most byes one player had. ``uneven_byes``: byes that went to a player
     with more byes than another active player. ``gibson_rounds``: rounds paired while a leader
     had clinched first. ``max_firsts_imbalance``: the largest ``|firsts - seconds|`` of a
-    player. ``top_seed_won``: the highest-rated player finished first."""
+    player; ``players_off_even``: players who ended with it 2 or more. ``top_seed_won``: the
+    highest-rated player finished first."""
 
     repeats: int
     max_byes: int
     uneven_byes: int
     gibson_rounds: int
     max_firsts_imbalance: int
+    players_off_even: int
     top_seed_won: bool
 
 
@@ -243,6 +245,7 @@ def play_event(config: SimulationConfig, seed: int, index: int = 0) -> Simulated
         uneven_byes=uneven_byes_seen,
         gibson_rounds=gibson_rounds,
         max_firsts_imbalance=max(abs(s.firsts - s.seconds) for s in table),
+        players_off_even=sum(abs(s.firsts - s.seconds) >= 2 for s in table),
         top_seed_won=table[0].number == top_seed,
     )
     return SimulatedEvent(division, tuple(played), outcome)
@@ -289,6 +292,10 @@ class SimulationReport:
         return max((o.max_firsts_imbalance for o in self.outcomes), default=0)
 
     @property
+    def players_off_even(self) -> int:
+        return sum(o.players_off_even for o in self.outcomes)
+
+    @property
     def top_seed_wins(self) -> int:
         return sum(o.top_seed_won for o in self.outcomes)
 
@@ -305,7 +312,9 @@ class SimulationReport:
             "player with more byes than another",
             f"Gibson cases: {self.gibson_rounds} rounds paired with first place clinched, "
             f"in {self.events_with_gibson} events",
-            f"firsts balance: |firsts - seconds| at most {self.max_firsts_imbalance}",
+            f"firsts balance: |firsts - seconds| at most {self.max_firsts_imbalance}; "
+            f"{self.players_off_even} of {self.events * c.players} players ended 2 or more "
+            "from even",
             f"the top seed won {self.top_seed_wins} events "
             f"({100 * self.top_seed_wins / n:.1f}%)",
         ]
