@@ -16,23 +16,44 @@ Sources (read, not copied):
 - ASPA Rules of Tournament Play, valid from 1 January 2007, rules 1.3 and 1.4 ("balanced
   starts": the player who has had fewer starts plays first; with equal starts, tiles are
   drawn).
+- TSH's Swiss: "A brief introduction to Swiss pairings as implemented in tsh 3.070"
+  (doc/swiss-notes.txt in http://www.poslarchive.com/tsh/old/tsh-3120.zip): players are
+  divided into win groups, each paired within itself; an odd group borrows one player from
+  the nearest unpaired group, a group that cannot be paired without excessive rematches
+  borrows more, two at a time; within a group opponents are ranked by repeats first, and
+  assigned from the top of the group, backtracking to a lower choice when the first choices
+  cannot all be had at once. The module TSH::Division (its POD and comments, read through
+  GitHub code search) adds how a group is ordered: the odd group takes the next group's top
+  player, and the preferred opponent is "closest in rank" with the setting
+  ``swiss_order koth``, "closest to half a flight away" without it.
+- TSH's random pairing: the RandomPair command's help ("add a round of random pairings";
+  the round the pairings are based on is needed "in case we need to decide who gets a bye")
+  and the POD of TSH::Division::Pairing::Random ("random pairings on a group of players,
+  restricted as necessary according to repeat and start vs. reply constraints").
+- TSH's manual pairing: the PAIR command's help ("manually add pairings. To add a bye, give
+  one player number as 0") and TSH::Division's Pair ("Pair two players in a given round.
+  Set one player number to 0 for a bye"); woogles' director notes
+  (liwords-ui/src/admin/common_tourney_scenarios.md, "Pairings seem wrong": set the pairings
+  one by one, then "Manually verify that all players are paired for that round").
 """
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from tessera.tournament import Division, Pairing
 from tessera.tournament.history import DivisionHistory, PlayerRecord
-from tessera.tournament.pairing import PairingSettings, pair_round
+from tessera.tournament.pairing import PairingError, PairingSettings, pair_round
 from tessera.tournament.pairing.firsts import first_of
 from tessera.tournament.pairing.fontes import fontes_groups, scrabble_circle_round
 
 
-def rec(number: int, wins: float = 0.0, opponents: tuple[int, ...] = (), firsts: int = 0,
-        seconds: int = 0) -> PlayerRecord:
+def rec(number: int, wins: float = 0.0, opponents: tuple[int | None, ...] = (),
+        firsts: int = 0, seconds: int = 0, byes: int = 0) -> PlayerRecord:
     return PlayerRecord(number, f"P{number}", 2000 - number, number, wins, 0, opponents,
-                        firsts, seconds)
+                        firsts, seconds, byes)
 
 
 def pairs(rows: list) -> set[frozenset[int | None]]:
@@ -158,3 +179,63 @@ def test_circle_schedule_is_a_round_robin_for_every_group_size() -> None:
             assert sorted(s for g in games for s in g) == list(range(1, seats + 1))
             met += [frozenset(g) for g in games]
         assert len(met) == len(set(met)) == seats * (seats - 1) // 2
+
+
+def test_swiss_pairs_win_groups_and_backtracks_past_a_rematch_as_tsh_describes() -> None:
+    """TSH's Swiss (tsh 3.070 notes), no rematches allowed (TSH repeats 0: repeat_limit 1).
+    Eight players after two rounds (R1 1-8 2-7 3-6 4-5, R2 1-2 3-5 7-4 8-6, winners first):
+    win groups {1, 3} on two wins, {2, 8, 4, 7} on one (in that standings order), {5, 6} on
+    none. The top and bottom groups pair within themselves: 1v3, 5v6 (neither pair has met).
+    In the middle group 2's first choice is 8 (next in rank), but that leaves 4 and 7, who met
+    in round 2: backtrack, and 2 takes its next choice, 4 (7 it has met); 8 and 7 have not met.
+    Half a flight away (TSH's default order) 2's first choice is 4 outright: the same round."""
+    players = (rec(1, 2, (8, 2)), rec(3, 2, (6, 5)), rec(2, 1, (7, 1)), rec(8, 1, (1, 6)),
+               rec(4, 1, (5, 7)), rec(7, 1, (2, 4)), rec(5, 0, (4, 3)), rec(6, 0, (3, 8)))
+    rows = pair_round("swiss", DivisionHistory(players, 2, 7))
+    assert pairs(rows) == as_sets((1, 3), (2, 4), (8, 7), (5, 6))
+
+
+def test_swiss_odd_win_group_takes_the_next_groups_top_player_koth_order() -> None:
+    """TSH's Swiss, an odd group: ten players after round 1 (1v2, 3v4, 5v6, 7v8, 9v10, the
+    odd numbers won). The winners' group 1, 3, 5, 7, 9 is odd, so it takes the top player of
+    the next group, 2; with ``swiss_order koth`` each player meets the one closest in rank:
+    1v3, 5v7, 9v2, and the rest of the losers 4v6, 8v10 (no pair has met). This is Tessera's
+    order within a group. TSH's default order (half a flight away) would instead give 1v7,
+    3v9, 5v2 and 4v8, 6v10."""
+    winners = [rec(n, 1, (n + 1,)) for n in (1, 3, 5, 7, 9)]
+    losers = [rec(n, 0, (n - 1,)) for n in (2, 4, 6, 8, 10)]
+    rows = pair_round("swiss", DivisionHistory(tuple(winners + losers), 1, 7))
+    assert pairs(rows) == as_sets((1, 3), (5, 7), (9, 2), (4, 6), (8, 10))
+
+
+def test_random_draw_is_restricted_by_repeats_and_the_standings_decide_the_bye() -> None:
+    """TSH's random pairing, restricted as needed by repeats, the standings deciding the bye.
+    Five players in standings order 1-5 after R1 1-2, 3-4, 5 bye and R2 1-3, 2-5, 4 bye: the
+    bye goes to the lowest ranked of those without one (1, 2, 3): player 3. Of 1, 2, 4 and 5,
+    1 has met 2, and 2 has met 5: the only draw without a rematch is 1v5, 2v4, whatever the
+    seed. Four newcomers instead can be drawn any of the three ways."""
+    players = (rec(1, 2, (2, 3)), rec(2, 1, (1, 5)), rec(3, 1, (4, 1)),
+               rec(4, 1, (3, None), byes=1), rec(5, 1, (None, 2), byes=1))
+    history = DivisionHistory(players, 2, 5)
+    for seed in range(20):
+        rows = pair_round("random", history, rng=random.Random(seed))
+        assert pairs(rows) == as_sets((1, 5), (2, 4)) | {frozenset((3, None))}
+    fresh = DivisionHistory(tuple(rec(i) for i in range(1, 5)), 0, 3)
+    draws = {frozenset(pairs(pair_round("random", fresh, rng=random.Random(s))))
+             for s in range(40)}
+    assert draws == {frozenset(as_sets((1, 2), (3, 4))), frozenset(as_sets((1, 3), (2, 4))),
+                     frozenset(as_sets((1, 4), (2, 3)))}
+
+
+def test_manual_round_is_the_directors_pairs_with_a_bye_and_everyone_paired() -> None:
+    """TSH's PAIR, as a director enters round 1 of a five-player division: "pair 4 1",
+    "pair 2 3", "pair 5 0" (0: a bye; the library writes None, the command line 5-0). The
+    round is those pairs as given (4 named first goes first), boards in standings order, the
+    bye last. Entered without player 3, woogles' check that all players are paired fails."""
+    history = DivisionHistory(tuple(rec(i) for i in range(1, 6)), 0, 3)
+    rows = pair_round("manual", history,
+                      PairingSettings(manual_pairings=((4, 1), (2, 3), (5, None))))
+    assert [(p.first, p.second, p.board) for p in rows] == [(4, 1, 1), (2, 3, 2), (5, None, 3)]
+    with pytest.raises(PairingError, match=r"not paired: 3 \(P3\)"):
+        pair_round("manual", history,
+                   PairingSettings(manual_pairings=((4, 1), (2, 5))))

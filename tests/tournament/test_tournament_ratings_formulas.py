@@ -8,6 +8,8 @@ import math
 import pytest
 
 from tessera.tournament.ratings import (
+    Game,
+    PlayerRating,
     acceleration_points,
     base_change,
     expected_wins,
@@ -15,6 +17,7 @@ from tessera.tournament.ratings import (
     initial_ratings,
     multiplier,
     performance_rating,
+    rate_event,
     rating_difference_for_expectation,
     rating_segments,
     round_rating,
@@ -201,3 +204,56 @@ def test_expected_wins_is_the_published_logistic_curve() -> None:
         assert expected_wins(1500 + delta, 1500) == pytest.approx(
             1 - 1 / (1 + math.exp(0.0031879 * delta))
         )
+
+
+# "How the NSA Rating System Works" ends "How Your Rating Changes" with a worked example; the
+# stored copies of both versions stop short of its end (see the docstrings below)
+HOW_PAGE_FIELD = (1702, 1702, 1778, 1922, 1922, 1998, 1998)
+
+
+def test_how_page_example_what_still_applies_to_the_current_system() -> None:
+    """Both the current page (http://www.scrabble-assoc.com/ratings/how.html) and the obsolete
+    pre-2009 one (http://www.math.utoronto.ca/~jjchew/scrabble/ratings/how.html) continue the
+    multiplier table with "So if you're rated 1850 going into a tournament, and play 7 games
+    against opponents rated ...". The current page's opponents and the rest of both examples
+    could not be read: the stored copies stop at "rated 15" and at "you're expected to win
+    0.7+0.7+0". The obsolete field is 1702, 1702, 1778, 1922, 1922, 1998, 1998; its terms come
+    from the pre-2009 normal curve, which that page gives as 0.6 wins at 72 points and 0.7 at
+    148 (0.7+0.7+0.6+0.4+0.4+0.3+0.3 = 3.4), and which the current system replaced.
+
+    What still applies, checked here: the expectation is one term a game, summed; the player's
+    multiplier is the 1800-1999 row, 24 before 50 career games and 16 from 50. On the current
+    curve the same field is worth 0.6158 twice, 0.5571, 0.4429 twice and 0.3842 twice: 3.4429
+    (1702 with 1998, and 1778 with 1922, sum to exactly one, so 3 plus the lone 1922's 0.4429).
+    """
+    assert (multiplier(1850, 49), multiplier(1850, 50)) == (24, 16)
+    terms = [expected_wins(1850, opponent) for opponent in HOW_PAGE_FIELD]
+    assert [f"{t:.4f}" for t in terms] == [
+        "0.6158", "0.6158", "0.5571", "0.4429", "0.4429", "0.3842", "0.3842"]
+    assert f"{sum(terms):.4f}" == "3.4429"
+    assert sum(terms) == pytest.approx(3 + expected_wins(1850, 1922))
+
+
+def test_how_page_field_rated_as_an_event_worked_by_hand() -> None:
+    """Not the page's ending (unread): the 1850 player, 10 career games, beats the 1702s, the
+    1778 and the 1922s and loses to both 1998s (seven opponents, 100 games each). Expected
+    3.4429, excess 5 - 3.4429 = 1.5571, multiplier 24: base 37.37 (to 1887.4, inside the band);
+    acceleration 37.37 - 5 x 7 = 2.37; no feedback, as no opponent accelerates: each 1998 won
+    0.3842 above expectation, which at 16 crosses 2000 after 2 points (0.125 of a win), the
+    other 0.2592 win at 10 adding 2.59: base 4.59, under 5 for its one game. New rating 1850 +
+    37.37 + 2.37 = 1889.74, rounded 1890. Each 1998 ends on 1998 + 4.59 + 2.37/20 = 2002.71:
+    2003."""
+    players = {"X": PlayerRating(1850, 10)}
+    games = []
+    for n, rating in enumerate(HOW_PAGE_FIELD, 1):
+        players[f"O{n}"] = PlayerRating(rating, 100)
+        games.append(Game(n, "X", f"O{n}", result=0 if rating == 1998 else 1))
+    result = rate_event(players, games)
+    (x,) = result["X"].segments
+    assert (x.games, x.earned_wins, f"{x.expected_wins:.4f}") == (7, 5.0, "3.4429")
+    assert (f"{x.base:.2f}", f"{x.acceleration:.2f}", x.feedback) == ("37.37", "2.37", 0.0)
+    assert result["X"].after == PlayerRating(1890, 17)
+    (winner,) = result["O6"].segments
+    assert (f"{winner.base:.2f}", winner.acceleration) == ("4.59", 0.0)
+    assert f"{winner.feedback:.4f}" == f"{x.acceleration / 20:.4f}"
+    assert result["O6"].after.rating == 2003

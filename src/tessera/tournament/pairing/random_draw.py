@@ -5,7 +5,8 @@ The bye rotates (:mod:`.byes`); the rest are paired by :mod:`.matching` with onl
 ``repeats`` policy and a random weight per pair from ``rng`` below the weight of one repeat, so
 the draw is random among the pairings with the fewest repeats (not exactly uniform: a
 minimum-weight matching of random weights favours no pair, but is not a uniform sample).
-The same seed gives the same draw.
+The same seed gives the same draw. TSH's RandomPair is the same idea: random pairings
+restricted as needed by repeats, the standings deciding the bye.
 """
 
 from __future__ import annotations

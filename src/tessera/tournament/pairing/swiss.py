@@ -7,6 +7,14 @@ count the bye goes by rotation (:mod:`.byes`); a player who has clinched first i
 (1v2, 3v4, ...), keep prize contenders playing each other and take a repeat only when no
 pairing avoids it (a further meeting beyond ``repeat_limit`` only when nothing else exists).
 With ``last_round_koth`` the last round pairs the prize contenders King of the Hill first.
+
+On the cases TSH's Swiss notes describe (its NewSwiss command: win groups paired within
+themselves from the top, an odd group taking the next group's top player, rematches avoided by
+backtracking to a lower choice) this pairs as TSH does with its setting ``swiss_order koth``
+(each player's preferred opponent the closest in rank). TSH's default order prefers an opponent
+half the group away (1v3, 2v4 in a group of four). TSH searches top down; this is a global
+optimum, so the two can differ where TSH's early choices cost more further down. The cases:
+tests/tournament/test_tournament_pairing_sources.py.
 """
 
 from __future__ import annotations
