@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from tessera.cli import main
 from tessera.events.store import EventStore
+from tessera.tournament import Division
 
 PLAYERS = [("Ann Able", 1800), ("Bob Baker", 1700), ("Cy Cole", 1600), ("Di Dunn", 1500)]
 
@@ -314,3 +315,146 @@ def test_simulate_reports_a_seeded_run_the_same_each_time() -> None:
     assert ok(*args, "--seed", "3") == first
     code, _out, err = run("simulate", "--pairing", "manual", "--events", "1")
     assert code == 2 and "manual" in err
+
+
+def division_of(event: Path) -> Division:
+    with EventStore.open_file(event) as store:
+        return store.load().division("A").division
+
+
+def test_withdraw_by_number_or_name_leaves_the_player_out_of_the_next_round(
+    event: Path,
+) -> None:
+    ok("pair", event, "--division", "A")
+    out = ok("withdraw", event, "--division", "A", "Di Dunn")
+    assert out == "4 Di Dunn withdraws from division A: not paired from round 2\n"
+    # the game already paired stays: its result goes in, then round 2 pairs without Di
+    play_round(event, 1)
+    ok("pair", event, "--division", "A")
+    assert all(4 not in g.players for g in division_of(event).round_games(2))
+    assert len(division_of(event).round_games(2)) == 2  # the three others: a game and a bye
+    assert "already withdrew from round 2" in refused(
+        event, "withdraw", event, "--division", "A", "4")
+    assert "no player named 'Nobody'" in refused(
+        event, "withdraw", event, "--division", "A", "Nobody")
+    assert "no player 9" in refused(event, "withdraw", event, "--division", "A", "9")
+
+
+def test_a_forfeit_counts_for_both_players_and_can_replace_a_result(event: Path) -> None:
+    ok("pair", event, "--division", "A")
+    (a, b), (c, d) = paired_games(event, 1)
+    name_a = PLAYERS[a - 1][0]
+    out = ok("forfeit", event, "--division", "A", "--round", "1", str(b), name_a)
+    assert out == f"round 1: {name_a} forfeits to {PLAYERS[b - 1][0]}\n"
+    ok("result", event, "--division", "A", "--round", "1", str(c), "400", str(d), "300")
+    rows = {r.split()[1]: r.split() for r in ok("standings", event).splitlines()[2:]}
+    # no high game for either: the row ends at the spread
+    assert rows[str(b)][-2:] == ["1-0-0", "+50"] and rows[str(a)][-2:] == ["0-1-0", "-50"]
+    # a forfeit over an entered result needs --correct; then it replaces the scores
+    err = refused(event, "forfeit", event, "--division", "A", "--round", "1", str(c), str(d))
+    assert "already has a result (400-300); correct it instead" in err
+    out = ok("forfeit", event, "--division", "A", "--round", "1", "--correct", str(c), str(d))
+    assert out.startswith("corrected round 1:")
+    game = next(g for g in division_of(event).round_games(1) if d in g.players)
+    assert (game.kind.value, game.forfeited_by, game.scores) == ("forfeit", d, None)
+    # and a forfeit is corrected to scores by `correct`
+    ok("correct", event, "--division", "A", "--round", "1", str(d), "390", str(c), "380")
+    assert "forfeit" not in ok("crosstable", event, "--division", "A")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("{a}", "{c}"), "players {c} and {a} were not paired in round 1"),
+        (("{a}", "{a}"), "players {a} and {a} were not paired in round 1"),
+        (("{a}", "Nobody"), "no player named 'Nobody'"),
+        (("--round", "2", "{a}", "{b}"), "round 2 of division A is not paired"),
+        (("--correct", "{a}", "{b}"), "has no result to correct"),
+    ],
+)
+def test_an_impossible_forfeit_is_one_line_and_changes_nothing(
+    event: Path, args: tuple[str, ...], message: str
+) -> None:
+    ok("pair", event, "--division", "A")
+    (a, b), (c, _) = paired_games(event, 1)
+    filled = [x.format(a=a, b=b, c=c) for x in args]
+    if "--round" not in filled:
+        filled = ["--round", "1", *filled]
+    err = refused(event, "forfeit", event, "--division", "A", *filled)
+    assert message.format(a=a, b=b, c=c) in err
+
+
+def test_a_bye_cannot_be_forfeited(tmp_path: Path) -> None:
+    path = tmp_path / "odd.db"
+    ok("new", path, "--division", "A", "--rounds", "2", "--pairing", "manual")
+    for name, rating in PLAYERS[:3]:
+        ok("add", path, "--division", "A", name, str(rating))
+    ok("pair", path, "--division", "A", "--pair", "1-2", "--pair", "3-0")
+    err = refused(path, "forfeit", path, "--division", "A", "--round", "1", "1", "3")
+    assert "players 3 and 1 were not paired in round 1 (round 1: 3 (bye))" in err
+
+
+def test_a_late_entry_with_forfeit_losses_for_the_rounds_missed(event: Path) -> None:
+    ok("pair", event, "--division", "A")
+    play_round(event, 1)
+    out = ok("add", event, "--division", "A", "Eve Ebb", "1400", "--missed", "forfeit")
+    assert out == "5 Eve Ebb (1400) joins division A at round 2, round 1 counted as a " \
+        "forfeit loss\n"
+    rows = {r.split()[1]: r.split() for r in ok("standings", event).splitlines()[2:]}
+    assert rows["5"][-2:] == ["0-1-0", "-50"]
+    assert [r.kind for r in division_of(event).player_rounds(5)] == ["missed"]
+    ok("pair", event, "--division", "A")
+    out = ok("add", event, "--division", "A", "Fay Fox", "1300", "--missed", "bye")
+    assert out.endswith("at round 3, rounds 1 to 2 counted as a bye each\n")
+    assert [r.kind for r in division_of(event).player_rounds(6)] == ["bye", "bye"]
+
+
+def test_ratings_use_each_players_own_games_and_the_default_for_the_rest(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "rated.db"
+    ok("new", path, "--division", "A", "--rounds", "1", "--pairing", "manual")
+    ok("add", path, "--division", "A", "Ann Able", "1800", "--games", "10")
+    ok("add", path, "--division", "A", "Bob Baker", "1800")
+    ok("add", path, "--division", "A", "Cy Cole", "1700", "--games", "500")
+    ok("add", path, "--division", "A", "Di Dunn", "1700")
+    assert [p.rated_games for p in division_of(path).players] == [10, None, 500, None]
+    ok("pair", path, "--division", "A", "--pair", "1-3", "--pair", "2-4")
+    ok("result", path, "--division", "A", "--round", "1", "1", "400", "3", "300")
+    ok("result", path, "--division", "A", "--round", "1", "2", "400", "4", "300")
+    lines = ok("ratings", path, "--career-games", "500").splitlines()
+    rows = {row.split()[0]: row.split() for row in lines[2:]}
+    # games after the event: each player's own count, else the default, plus the one game
+    assert [rows[n][-1] for n in "1234"] == ["11", "501", "501", "501"]
+    # the same win over the same rating gains more with 10 games than with 500 (NASPA's
+    # multiplier): Ann's own count was used, Bob's the default
+    assert int(rows["1"][-2]) > int(rows["2"][-2]) > 0
+    code, _, err = run("add", path, "--division", "A", "Eve", "1500", "--games", "-1")
+    assert code == 2 and "--games" in err
+
+
+def test_ratings_by_the_absp_system(tmp_path: Path) -> None:
+    """`--system absp` (tessera.tournament.ratings.absp), worked by hand: four players on the
+    ABSP's scale, 40 games each before (all at their rating: weights 224 down to 185, summing
+    to 8,180; past 30 games, so the 10-point rule does not apply), one game now at weight 225.
+    Ann (160) beats Cy (150): 150 + 50 = 200, so (225 x 200 + 8,180 x 160) / 8,405 = 161.07,
+    161; Cy: (225 x (160 - 50) + 8,180 x 150) / 8,405 = 148.93, 149; Di (120) beats Bob (155,
+    35 above: within 40): Di (225 x 205 + 8,180 x 120) / 8,405 = 122.28, 122; Bob (225 x 70 +
+    8,180 x 155) / 8,405 = 152.72, 153."""
+    path = tmp_path / "absp.db"
+    ok("new", path, "--division", "A", "--rounds", "1", "--pairing", "manual")
+    for name, rating in (("Ann Able", 160), ("Bob Baker", 155), ("Cy Cole", 150),
+                         ("Di Dunn", 120)):
+        ok("add", path, "--division", "A", name, str(rating))
+    ok("pair", path, "--division", "A", "--pair", "1-3", "--pair", "2-4")
+    ok("result", path, "--division", "A", "--round", "1", "1", "400", "3", "300")
+    ok("result", path, "--division", "A", "--round", "1", "4", "400", "2", "300")
+    lines = ok("ratings", path, "--system", "absp", "--career-games", "40").splitlines()
+    assert lines[0] == "Division A: ABSP ratings"
+    rows = {row.split()[0]: row.split() for row in lines[2:]}
+    assert [rows[n][-3:] for n in "1234"] == [
+        ["161", "+1", "41"], ["153", "-2", "41"], ["149", "-1", "41"], ["122", "+2", "41"]]
+    naspa = ok("ratings", path).splitlines()
+    assert naspa[0] == "Division A: NASPA ratings" and naspa[2:] != lines[2:]
+    code, _, err = run("ratings", path, "--system", "fide")
+    assert code == 2 and "--system" in err

@@ -128,6 +128,8 @@ def test_a_file_is_never_overwritten_by_a_new_event(tmp_path: Path) -> None:
         ("UPDATE tournament_players SET number = 9 WHERE division = 'B'", "numbered 9"),
         ("UPDATE tournament_games SET round = 5 WHERE round = 3", "round 5 follows round 2"),
         ("UPDATE tournament_events SET schema_version = 99", "version 99"),
+        ("UPDATE tournament_players SET games = -3 WHERE division = 'B'",
+         "division B: rated games -3 for player 1"),
     ],
 )
 def test_a_tampered_file_is_reported_where_it_is_wrong(
@@ -154,3 +156,82 @@ def test_a_division_name_that_could_leave_the_export_folder_is_refused(tmp_path:
     db.close()
     with EventStore.open_file(path) as store, pytest.raises(EventStoreError, match="division"):
         store.load()
+
+
+def make_version_1(tmp_path: Path) -> Path:
+    """An event file as version 1 wrote it: no players' ``games`` column."""
+    path = make(tmp_path)
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE tournament_players DROP COLUMN games")
+    db.execute("UPDATE tournament_events SET schema_version = 1")
+    db.commit()
+    db.close()
+    return path
+
+
+def player_columns(path: Path) -> list[str]:
+    db = sqlite3.connect(path)
+    try:
+        return [row[1] for row in db.execute("PRAGMA table_info(tournament_players)")]
+    finally:
+        db.close()
+
+
+def test_a_version_1_file_reads_as_it_is_and_its_first_change_upgrades_it(
+    tmp_path: Path,
+) -> None:
+    path = make_version_1(tmp_path)
+    before = path.read_bytes()
+    with EventStore.open_file(path) as store:
+        a = store.load().division("A")
+        assert snapshot(a.division) == snapshot(whole_division())
+        assert all(p.rated_games is None for p in a.division.players)
+        # a refused change writes nothing, so the file stays version 1
+        with pytest.raises(TournamentError, match="negative score"):
+            store.change("A", lambda s: s.division.record_result(3, 4, -1, 1, 360))
+    assert path.read_bytes() == before
+    assert "games" not in player_columns(path)
+    with EventStore.open_file(path) as store:
+        store.change("B", lambda s: s.division.add_player("Fay", 1300, rated_games=75))
+        assert store.version == 2
+        event = store.load()
+        store.change("A", lambda s: s.division.record_result(3, 4, 350, 1, 360))
+    assert "games" in player_columns(path)
+    with EventStore.open_file(path) as store:
+        again = store.load()
+        assert store.version == 2
+    assert [p.rated_games for p in again.division("B").division.players] == [None, 75]
+    assert event.division("B").division.players == again.division("B").division.players
+    assert again.division("A").division.round_games(3)[0].scores == (350, 360)
+
+
+def test_a_version_1_file_gains_a_division_through_the_upgrade(tmp_path: Path) -> None:
+    path = make_version_1(tmp_path)
+    c = Division("C", 2)
+    c.add_player("Gus", 1100, rated_games=3)
+    with EventStore.open_file(path) as store:
+        store.add_division(StoredDivision(c, "swiss"))
+    with EventStore.open_file(path) as store:
+        assert store.load().division("C").division.players[0].rated_games == 3
+
+
+def test_a_version_2_file_without_the_games_column_is_refused(tmp_path: Path) -> None:
+    path = make_version_1(tmp_path)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE tournament_events SET schema_version = 2")
+    db.commit()
+    db.close()
+    with pytest.raises(EventStoreError,
+                       match=r"version 2 without its column tournament_players\.games"):
+        EventStore.open_file(path).close()
+
+
+def test_two_writers_of_a_version_1_file_upgrade_it_once(tmp_path: Path) -> None:
+    path = make_version_1(tmp_path)
+    with EventStore.open_file(path) as first, EventStore.open_file(path) as second:
+        first.change("A", lambda s: s.division.record_result(3, 4, 350, 1, 360))
+        second.change("B", lambda s: s.division.add_player("Fay", 1300, rated_games=9))
+        event = second.load()
+    assert event.division("A").division.round_games(3)[0].scores == (350, 360)
+    assert event.division("B").division.players[-1].rated_games == 9
+    assert player_columns(path).count("games") == 1

@@ -232,7 +232,13 @@ IMPOSSIBLE = [
     (lambda d: d.add_player("", 1500), "needs a name"),
     (lambda d: d.add_player("Eve", -3, missed="bye"), "rating -3 for Eve"),
     (lambda d: d.add_player("Eve", 1500, account="", missed="bye"), "account for Eve"),
-    (lambda d: d.record_forfeit(1, 1), "already has a result"),
+    (lambda d: d.add_player("Eve", 1500, missed="bye", rated_games=-1),
+     "rated games -1 for Eve: must be 0 to 1000000"),
+    (lambda d: d.add_player("Eve", 1500, missed="bye", rated_games=True), "rated games True"),
+    (lambda d: d.record_forfeit(1, 1), "already has a result .400-300.; correct it instead"),
+    (lambda d: d.record_forfeit(1, 3, 1),
+     r"players 3 and 1 were not paired in round 1 \(round 1: 3 v 4\)"),
+    (lambda d: d.record_forfeit(1, 3, 4, correcting=True), "3 v 4 has no result to correct"),
     (lambda d: d.clear_result(1, 3), "has no result to clear"),
     (lambda d: d.unpair_last_round(), r"round 1 has results \(1 v 2\)"),
 ]
@@ -308,3 +314,25 @@ def test_restore_checks_the_whole_record() -> None:
     bye_with_opponent = [(d.rounds[0][0].__class__(1, 2, 1, GameKind.BYE),)]
     with pytest.raises(TournamentError, match="a bye with these players"):
         Division.restore("A", 3, d.players, bye_with_opponent)
+
+
+def test_a_player_keeps_their_rated_games_and_restore_checks_them() -> None:
+    from dataclasses import replace
+
+    d = Division("G", 2)
+    ann = d.add_player("Ann", 1800, rated_games=120)
+    bob = d.add_player("Bob", 1700)
+    assert (ann.rated_games, bob.rated_games) == (120, None)
+    assert Division.restore("G", 2, d.players, ()).players == d.players
+    bad = [d.players[0], replace(d.players[1], rated_games=-4)]
+    with pytest.raises(TournamentError, match="rated games -4 for player 2"):
+        Division.restore("G", 2, bad, ())
+
+
+def test_a_forfeit_names_both_players_and_can_replace_a_result() -> None:
+    d = paired_division()  # round 1: Ann 400-300 Bob, Cy v Di unplayed
+    d.record_forfeit(1, 4, 3)  # Di forfeits to Cy
+    game = d.record_forfeit(1, 2, 1, correcting=True)  # Bob did not play after all
+    assert (game.kind, game.forfeited_by, game.scores) == (GameKind.FORFEIT, 2, None)
+    assert summary(d) == [("Ann", 1.0, 50), ("Cy", 1.0, 50), ("Bob", 0.0, -50),
+                          ("Di", 0.0, -50)]

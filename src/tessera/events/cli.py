@@ -20,14 +20,20 @@ import click
 from ..cliargs import OutputDirectory, progress_bar, shown
 from ..formats import standings_csv, tsh
 from ..render import tournament as tournament_html
-from ..tournament.model import MAX_RATING, MAX_ROUNDS, Division, TournamentError
+from ..tournament.model import (
+    MAX_RATED_GAMES,
+    MAX_RATING,
+    MAX_ROUNDS,
+    Division,
+    TournamentError,
+)
 from ..tournament.pairing import SYSTEMS, PairingError, PairingSettings, pair_round
 from ..tournament.pairing.settings import MAX_MANUAL_PAIRS
 from ..tournament.ratings import RatingInputError
 from ..tournament.simulate import MAX_EVENTS, SIMULATED_SYSTEMS, SimulationConfig
 from ..tournament.simulate import simulate as run_simulation
 from . import tables
-from .rating import rate_division
+from .rating import RATING_SYSTEMS, rate_division
 from .store import (
     MAX_SEED,
     EventStore,
@@ -140,15 +146,72 @@ def new(event_file: Path, division_names: tuple[str, ...], rounds: int, pairing:
 @click.argument("rating", type=click.IntRange(0, MAX_RATING))
 @click.option("--class", "player_class", metavar="X", help="The player's prize class.")
 @click.option("--missed", type=click.Choice(["forfeit", "bye"]),
-              help="A late entry's rounds already paired count as forfeit losses or byes.")
+              help="A late entry's rounds already paired count as forfeit losses or byes "
+                   "(required once a round is paired).")
+@click.option("--games", "rated_games", type=click.IntRange(0, MAX_RATED_GAMES), metavar="N",
+              help="Rated games the player had before the event (for ratings; default: "
+                   "ratings' --career-games).")
 def add(event_file: Path, division_name: str, name: str, rating: int, player_class: str | None,
-        missed: str | None) -> None:
+        missed: str | None, rated_games: int | None) -> None:
     """Add player NAME rated RATING (0: unrated) to a division."""
     with _refusals(), EventStore.open_file(event_file) as store:
         player = store.change(division_name, lambda s: s.division.add_player(
-            name, rating, player_class=player_class, missed=missed))  # type: ignore[arg-type]
+            name, rating, player_class=player_class, missed=missed,  # type: ignore[arg-type]
+            rated_games=rated_games))
+    late, missed_rounds = "", player.joined_round - 1
+    if missed_rounds:
+        each = "a forfeit loss" if missed == "forfeit" else "a bye"
+        late = f", round 1 counted as {each}" if missed_rounds == 1 else \
+            f", rounds 1 to {missed_rounds} counted as {each} each"
     click.echo(f"{player.number} {player.name} ({player.rating}) joins division {division_name}"
-               f" at round {player.joined_round}")
+               f" at round {player.joined_round}{late}")
+
+
+@tournament.command()
+@click.argument("event_file", metavar="EVENT.db", type=ExistingEventFile)
+@division_option
+@click.argument("player")
+def withdraw(event_file: Path, division_name: str, player: str) -> None:
+    """Withdraw PLAYER (by number or exact name): not paired from the next round on. A game
+    already paired stays: enter its result, or a forfeit."""
+
+    def leave(stored: StoredDivision) -> str:
+        d = stored.division
+        p = d.withdraw(_player_number(d, player))
+        return f"{p.number} {p.name} withdraws from division {d.name}: not paired from round " \
+            f"{p.withdrawn_from}"
+
+    with _refusals(), EventStore.open_file(event_file) as store:
+        line = store.change(division_name, leave)
+    click.echo(line)
+
+
+@tournament.command()
+@click.argument("event_file", metavar="EVENT.db", type=ExistingEventFile)
+@division_option
+@click.option("--round", "round_number", type=click.IntRange(1, MAX_ROUNDS), required=True,
+              help="The round the game was paired in.")
+@click.option("--correct", "correcting", is_flag=True,
+              help="Replace the game's entered result with the forfeit.")
+@click.argument("winner")
+@click.argument("loser")
+def forfeit(event_file: Path, division_name: str, round_number: int, correcting: bool,
+            winner: str, loser: str) -> None:
+    """Record that LOSER forfeited the game paired against WINNER (players by number or exact
+    name): a forfeit loss for LOSER and a forfeit win for WINNER, worth the division's forfeit
+    spreads. A player with a bye has no game to forfeit; --correct replaces a result already
+    entered (and `correct` replaces a forfeit with scores)."""
+
+    def record(stored: StoredDivision) -> str:
+        d = stored.division
+        w, lost = _player_number(d, winner), _player_number(d, loser)
+        d.record_forfeit(round_number, lost, w, correcting=correcting)
+        return (f"round {round_number}: {d.player(lost).name} forfeits to "
+                f"{d.player(w).name}")
+
+    with _refusals(), EventStore.open_file(event_file) as store:
+        line = store.change(division_name, record)
+    click.echo(("corrected " if correcting else "") + line)
 
 
 @tournament.command()
@@ -348,19 +411,24 @@ def import_(event_file: Path, tsh_file: Path, division_name: str, rounds: int, p
 @tournament.command()
 @click.argument("event_file", metavar="EVENT.db", type=ExistingEventFile)
 @click.option("--division", "division_name", metavar="NAME", help="One division (default: all).")
-@click.option("--career-games", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
-              help="Rated games each rated player had before the event (NASPA's multiplier "
-                   "is higher below 50).")
-def ratings(event_file: Path, division_name: str | None, career_games: int) -> None:
-    """Print every player's new NASPA rating after the event (rating 0: unrated)."""
+@click.option("--system", type=click.Choice(sorted(RATING_SYSTEMS)), default="naspa",
+              show_default=True,
+              help="The federation rating system: NASPA's Elo-style ratings (about 300 to "
+                   "2300), or the ABSP's weighted rolling system (50 to about 200).")
+@click.option("--career-games", type=click.IntRange(0, MAX_RATED_GAMES), default=0,
+              show_default=True,
+              help="Rated games before the event of each rated player whose count the event "
+                   "does not record (add --games, a TSH file's lifeg); NASPA's multiplier is "
+                   "higher below 50, the ABSP's window holds the last 150.")
+def ratings(event_file: Path, division_name: str | None, system: str, career_games: int) -> None:
+    """Print every player's new federation rating after the event (rating 0: unrated)."""
     with _refusals(), EventStore.open_file(event_file) as store:
         chosen = _divisions(store.load(), division_name)
         lines: list[str] = []
         for s in chosen:
-            lines += [*tables.ratings(s.division, rate_division(s.division, career_games)), ""]
+            changes = rate_division(s.division, career_games, system)
+            lines += [*tables.ratings(s.division, changes, RATING_SYSTEMS[system]), ""]
     _echo(lines[:-1])
-
-
 
 
 @tournament.command()

@@ -4,6 +4,12 @@ An event file (SQLite, through SQLAlchemy Core) holds these; the server is to ke
 in the same tables on PostgreSQL, so every row carries its ``event_id`` and nothing here is
 SQLite's own. Derived numbers (standings, ratings) are never stored: they are computed from
 the games, as :mod:`tessera.tournament.model` does.
+
+Versions: a file records the :data:`SCHEMA_VERSION` that wrote it. Version 2 added the players'
+``games`` column (:data:`ADDED_COLUMNS`); the store reads a version 1 file as it is (every
+player's ``games`` unknown) and adds the column, raising the version, in the transaction of the
+file's first change. A Tessera that reads only version 1 then refuses the file rather than
+write it back without the column.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ from sqlalchemy import (
 from ..tournament.model import MAX_NAME
 
 MAX_SYSTEM = 32  # a pairing system's name (tessera.tournament.pairing.SYSTEMS)
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 metadata = MetaData()
 
@@ -67,6 +74,7 @@ players_table = Table(
     Column("joined_round", Integer, nullable=False),
     Column("withdrawn_from", Integer, nullable=True),
     Column("extra", Text, nullable=False),  # JSON list of [field, value]: kept from a .t file
+    Column("games", Integer, nullable=True),  # rated games before the event; None: not known
     ForeignKeyConstraint(
         ["event_id", "division"], ["tournament_divisions.event_id", "tournament_divisions.name"]
     ),
@@ -92,3 +100,6 @@ games_table = Table(
         ["event_id", "division"], ["tournament_divisions.event_id", "tournament_divisions.name"]
     ),
 )
+
+# columns added since version 1, by table: nullable, so an older file's rows read as None
+ADDED_COLUMNS = {players_table.name: (players_table.c.games,)}

@@ -24,7 +24,19 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, inspect, select, update
+from sqlalchemy import (
+    Column,
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import URL, Connection
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
@@ -40,7 +52,15 @@ from ..tournament.model import (
     TournamentError,
 )
 from ..tournament.pairing import SYSTEMS
-from .schema import SCHEMA_VERSION, divisions_table, events_table, games_table, metadata
+from .schema import (
+    ADDED_COLUMNS,
+    READABLE_VERSIONS,
+    SCHEMA_VERSION,
+    divisions_table,
+    events_table,
+    games_table,
+    metadata,
+)
 from .schema import players_table as event_players_table
 
 MAX_DIVISIONS = 100
@@ -172,6 +192,7 @@ def _player_rows(d: Division) -> list[dict[str, Any]]:
             "joined_round": p.joined_round,
             "withdrawn_from": p.withdrawn_from,
             "extra": json.dumps([list(pair) for pair in p.extra]),
+            "games": p.rated_games,
         }
         for p in d.players
     ]
@@ -217,6 +238,7 @@ def _player_of(row: Any, where: str) -> Player:
     return Player(
         row.number, row.name, row.rating, row.account, row.player_class, row.seed,
         joined_round=row.joined_round, withdrawn_from=row.withdrawn_from, extra=pairs,
+        rated_games=getattr(row, "games", None),  # None in a version 1 file
     )
 
 
@@ -263,6 +285,10 @@ class EventStore:
     def __init__(self, engine: Engine, where: str) -> None:
         self.engine = engine
         self.where = where  # how errors name the database (the file's path)
+        # the schema version the database is at, and the columns of ADDED_COLUMNS it lacks
+        # (an older file's), which the first write adds (see .schema)
+        self.version = SCHEMA_VERSION
+        self.missing_columns: tuple[Column[Any], ...] = ()
 
     # -- opening -------------------------------------------------------------------------
 
@@ -346,15 +372,48 @@ class EventStore:
                 version = conn.execute(
                     select(events_table.c.schema_version).where(events_table.c.id == EVENT_ID)
                 ).scalar()
+                if version not in READABLE_VERSIONS:
+                    readable = " and ".join(map(str, READABLE_VERSIONS))
+                    raise EventStoreError(
+                        f"{self.where}: event file version {version!r}; this Tessera reads "
+                        f"versions {readable}"
+                    )
+                absent: list[Column[Any]] = []
+                for table, columns in ADDED_COLUMNS.items():
+                    present = {c["name"] for c in inspect(conn).get_columns(table)}
+                    absent += [c for c in columns if c.name not in present]
         except DatabaseError as exc:
             raise EventStoreError(
                 f"{self.where}: could not read it as an event file ({exc.orig})"
             ) from None
-        if version != SCHEMA_VERSION:
+        if version == SCHEMA_VERSION and absent:
             raise EventStoreError(
-                f"{self.where}: event file version {version!r}; this Tessera reads version "
-                f"{SCHEMA_VERSION}"
+                f"{self.where}: event file version {version} without its column "
+                f"{absent[0].table.name}.{absent[0].name}"
             )
+        self.version, self.missing_columns = version, tuple(absent)
+
+    def _upgrade(self, conn: Connection) -> None:
+        """Bring an older file to :data:`SCHEMA_VERSION` within the write's transaction: add
+        the columns it lacks (nullable: its rows read as before) and record the version."""
+        if self.version == SCHEMA_VERSION:
+            return
+        current = conn.execute(
+            select(events_table.c.schema_version).where(events_table.c.id == EVENT_ID)
+        ).scalar()
+        if current == SCHEMA_VERSION:
+            return  # another writer upgraded the file since it was opened
+        for column in self.missing_columns:
+            kind = column.type.compile(dialect=conn.dialect)
+            conn.execute(text(f"ALTER TABLE {column.table.name} ADD COLUMN {column.name} {kind}"))
+        conn.execute(
+            update(events_table).where(events_table.c.id == EVENT_ID)
+            .values(schema_version=SCHEMA_VERSION)
+        )
+
+    def _upgraded(self) -> None:
+        """The write that upgraded the file committed."""
+        self.version, self.missing_columns = SCHEMA_VERSION, ()
 
     @contextmanager
     def _writing(self) -> Iterator[Connection]:
@@ -437,8 +496,9 @@ class EventStore:
             (event_players_table.c.event_id == EVENT_ID)
             & (event_players_table.c.division == row.name)
         )
+        read = [c for c in event_players_table.c if c not in self.missing_columns]
         player_rows = conn.execute(
-            select(event_players_table).where(of_division)
+            select(*read).where(of_division)
             .order_by(event_players_table.c.number).limit(MAX_PLAYERS + 1)
         ).all()
         if len(player_rows) > MAX_PLAYERS:
@@ -485,6 +545,7 @@ class EventStore:
         d = stored.division
         table = divisions_table
         with self._writing() as conn:
+            self._upgrade(conn)
             done = conn.execute(
                 update(table)
                 .where(
@@ -506,6 +567,7 @@ class EventStore:
                     )
                 )
             self._insert_rows(conn, d)
+        self._upgraded()
         stored.revision += 1
 
     def add_division(self, stored: StoredDivision) -> None:
@@ -515,7 +577,9 @@ class EventStore:
             raise TournamentError(f"the event already has a division {stored.division.name}")
         self._check_divisions([*event_.divisions.values(), stored])
         with self._writing() as conn:
+            self._upgrade(conn)
             self._insert_division(conn, stored, len(event_.divisions) + 1)
+        self._upgraded()
 
 
 __all__ = [

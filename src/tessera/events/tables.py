@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..tournament.model import Division, Game, GameKind
-from ..tournament.ratings import PlayerKey, RatingChange
+from ..tournament.ratings import AbspRatingChange, PlayerKey, RatingChange
 from ..tournament.standings import CrosstableCell
 
 
@@ -91,8 +91,12 @@ def crosstable(division: Division) -> list[str]:
                                                           len(header) - 1})]
 
 
-def ratings(division: Division, changes: Mapping[PlayerKey, RatingChange]) -> list[str]:
-    """Each player's NASPA rating before and after the division's games."""
+def ratings(
+    division: Division,
+    changes: Mapping[PlayerKey, RatingChange] | Mapping[PlayerKey, AbspRatingChange],
+    system: str = "NASPA",
+) -> list[str]:
+    """Each player's rating before and after the division's games, titled by ``system``."""
     rows = [["No", "Name", "Before", "After", "Change", "Games"]]
     for p in division.players:
         change = changes[p.number]
@@ -102,4 +106,4 @@ def ratings(division: Division, changes: Mapping[PlayerKey, RatingChange]) -> li
             "unrated" if after is None else str(after),
             "" if change.change is None else f"{change.change:+d}", str(change.after.games),
         ])
-    return [f"Division {division.name}: NASPA ratings", *_columns(rows, {0, 2, 3, 4, 5})]
+    return [f"Division {division.name}: {system} ratings", *_columns(rows, {0, 2, 3, 4, 5})]

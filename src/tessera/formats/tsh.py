@@ -15,8 +15,31 @@ division, one line a player, numbered from 1 in line order::
 * then ``;``-separated extra fields, each a name and its values: ``p12`` (per round, 1 the
   player went first, 2 second, 0 no game; Tessera reads any other value as "not known" and
   writes 4 for a game whose order it does not know), ``board`` (per round), ``class`` (the
-  prize class), ``off`` (withdrawn), and others (``newr``, ``rcrank``, ``team``, …) that
-  Tessera keeps as they were.
+  prize class), ``lifeg`` (the player's career rated games before the event, TSH's
+  ``LifeGames``: Tessera's :attr:`~tessera.tournament.Player.rated_games`), ``off``
+  (withdrawn), and others (``newr``, ``rcrank``, ``team``, …) that Tessera keeps as they were
+  (TSH lists these supplementary fields in the documentation of its Perl module
+  ``TSH::Player``).
+
+What the format records of the three irregular results, and how Tessera reads it back:
+
+* **a forfeit** — TSH has no forfeit between two paired players: both get opponent ``0``, the
+  winner the forfeit win's spread as score, the loser the forfeit loss's. Tessera writes a
+  forfeit so, with the board the game was paired at for both (TSH keeps a board per player
+  and round, also without an opponent), and reads two rounds without opponent at one board
+  of the round (a board no game uses), a win and a loss by the same spread, as that forfeit.
+  Who would have gone first is not recorded (``p12`` ``0``, no game): the forfeit reads back
+  with the lower-numbered player first and ``first_known`` false. A win and a loss without
+  opponent at board 0 stay a bye and a forfeit loss, as TSH counts them.
+* **a late entry** — TSH records the rounds a player missed as any other rounds without
+  opponent (``-50`` a forfeit loss, ``50`` a bye) and nothing of when the player joined:
+  they read back as the player's byes or forfeit losses from round 1 (the same standings),
+  with ``joined_round`` 1.
+* **a withdrawal** — ``off`` marks a player out of the pairings; the player's line ends at
+  the last round they were paired in, so ``withdrawn_from`` reads back as the round after
+  it. TSH's own ``off`` value is the spread of the byes TSH gives an inactive player;
+  Tessera, which pairs a withdrawn player no more, writes ``off 1`` for a withdrawal of its
+  own and keeps an imported ``off`` as read.
 
 :func:`loads` and :func:`dumps` read and write the lines exactly (:class:`TshFile`): unknown
 fields, their order and their values come back as read. :func:`to_division` and
@@ -33,6 +56,7 @@ from dataclasses import dataclass
 
 from ..tournament.model import (
     MAX_PLAYERS,
+    MAX_RATED_GAMES,
     MAX_RATING,
     MAX_ROUNDS,
     Division,
@@ -52,7 +76,7 @@ MAX_CONFIG_LINES = 10_000
 _FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _INTEGER = re.compile(r"-?\d{1,6}")
 # the fields the model reads; every other field is kept as read
-_MODEL_FIELDS = ("p12", "board", "class")
+_MODEL_FIELDS = ("p12", "board", "class", "lifeg")
 
 
 class TshError(ValueError):
@@ -187,6 +211,7 @@ def to_division(
     players = []
     for i, p in enumerate(tsh.players, 1):
         klass = p.field("class")
+        rated_games = _rated_games(p, f"player {i} ({p.name})")
         withdrawn = len(p.opponents) + 1 if p.field("off") is not None else None
         extra = tuple(
             (key, " ".join(values)) for key, values in p.fields if key not in _MODEL_FIELDS
@@ -195,7 +220,7 @@ def to_division(
             Player(
                 i, " ".join(p.name.split()), p.rating,
                 player_class=" ".join(klass) if klass else None,
-                withdrawn_from=withdrawn, extra=extra,
+                withdrawn_from=withdrawn, extra=extra, rated_games=rated_games,
             )
         )
     rounds = [_round_games(tsh, r, settings) for r in range(1, tsh.rounds + 1)]
@@ -205,6 +230,55 @@ def to_division(
         )
     except TournamentError as exc:
         raise TshError(f"division {name}: {exc}") from None
+
+
+def _rated_games(p: TshPlayer, where: str) -> int | None:
+    """The player's career games before the event, TSH's ``lifeg`` (one number)."""
+    values = p.field("lifeg")
+    if values is None:
+        return None
+    if len(values) != 1:
+        raise TshError(f"{where}: lifeg has {len(values)} values; expected one number")
+    games = _int(values[0], "lifeg", where)
+    if not 0 <= games <= MAX_RATED_GAMES:
+        raise TshError(f"{where}: lifeg {games} out of 0 to {MAX_RATED_GAMES}")
+    return games
+
+
+def _forfeits(games: list[Game], settings: ScoringSettings) -> list[Game]:
+    """Each pair of rounds without an opponent that share a board, one a win and the other
+    a loss by the same spread, as the forfeit it records (see the module's docstring); every
+    other round as read."""
+    taken = {g.board for g in games if g.second is not None}
+    at: dict[int, list[Game]] = {}
+    for g in games:
+        if g.second is None and g.board > 0 and g.board not in taken:
+            at.setdefault(g.board, []).append(g)
+    pairs: dict[int, Game] = {}
+    for board, pair in at.items():
+        if len(pair) != 2:
+            continue
+        spreads = [_unopposed_spread(g, settings) for g in pair]
+        if sorted(g.kind for g in pair) != [GameKind.BYE, GameKind.MISSED]:
+            continue
+        won, lost = pair if pair[0].kind is GameKind.BYE else pair[::-1]
+        win, loss = spreads if won is pair[0] else spreads[::-1]
+        if (win, loss) == (settings.forfeit_win_spread, settings.forfeit_loss_spread):
+            spread = None
+        elif win == -loss:
+            spread = win
+        else:
+            continue
+        low, high = sorted((won.first, lost.first))
+        pairs[board] = Game(low, high, board, GameKind.FORFEIT, None, lost.first, False, spread)
+    out = [g for g in games if g.second is not None or g.board not in pairs]
+    return out + list(pairs.values())
+
+
+def _unopposed_spread(game: Game, settings: ScoringSettings) -> int:
+    if game.spread is not None:
+        return game.spread
+    return settings.bye_spread if game.kind is GameKind.BYE else settings.forfeit_loss_spread
 
 
 def _round_games(tsh: TshFile, r: int, settings: ScoringSettings) -> list[Game]:
@@ -247,6 +321,7 @@ def _round_games(tsh: TshFile, r: int, settings: ScoringSettings) -> list[Game]:
         if board == 0:
             board, free_board = free_board, free_board + 1
         games.append(Game(first, second, board, GameKind.GAME, scores, None, order in (1, 2)))
+    games = _forfeits(games, settings)
     # by board, the rounds without an opponent (board 0) last, as the model pairs them
     return sorted(games, key=lambda g: (g.board == 0, g.board, g.first))
 
@@ -263,7 +338,7 @@ def _player_round(division: Division, game: Game, number: int) -> tuple[int, int
         spread = s.forfeit_loss_spread if lost else s.forfeit_win_spread
         if game.spread is not None:
             spread = -abs(game.spread) if lost else abs(game.spread)
-        return 0, spread, 0, 0
+        return 0, spread, 0, game.board
     opponent = game.second if game.first == number else game.first
     assert opponent is not None
     p12 = (1 if game.first == number else 2) if game.first_known else 4
@@ -303,6 +378,8 @@ def from_division(division: Division) -> TshFile:
             fields += [("p12", tuple(p12)), ("board", tuple(boards))]
         if player.player_class:
             fields.append(("class", tuple(player.player_class.split())))
+        if player.rated_games is not None:
+            fields.append(("lifeg", (str(player.rated_games),)))
         kept = [(key, tuple(value.split())) for key, value in player.extra]
         if not player.active and not any(key == "off" for key, _ in kept):
             kept.append(("off", ("1",)))

@@ -39,6 +39,7 @@ MAX_ROUNDS = 200
 MAX_NAME = 100
 MAX_RATING = 4_000
 MAX_SCORE = 1_500  # TSH refuses larger scores at entry too
+MAX_RATED_GAMES = 1_000_000  # a player's career rated games
 
 
 class TournamentError(ValueError):
@@ -134,7 +135,9 @@ class Player:
     """A division's player. ``seed`` is the director's seed (None: by rating);
     ``joined_round`` is the first round the player could be paired in (a late entry's is
     above 1); ``withdrawn_from`` the first round they are no longer paired in. ``extra``
-    keeps the fields of an imported file that Tessera does not use, to write them back."""
+    keeps the fields of an imported file that Tessera does not use, to write them back.
+    ``rated_games`` is how many rated games the player had before the event (None: not
+    known; the rating system's multiplier depends on it)."""
 
     number: int
     name: str
@@ -145,6 +148,7 @@ class Player:
     joined_round: int = 1
     withdrawn_from: int | None = None
     extra: tuple[tuple[str, str], ...] = field(default=())
+    rated_games: int | None = None
 
     @property
     def active(self) -> bool:
@@ -160,6 +164,15 @@ def _check_name(name: str) -> str:
     if ";" in name or "#" in name:
         raise TournamentError(f"player name {name!r} may not contain ';' or '#'")
     return name
+
+
+def _check_rated_games(games: int | None, who: str) -> None:
+    if games is None:
+        return
+    if isinstance(games, bool) or not isinstance(games, int) or not (
+        0 <= games <= MAX_RATED_GAMES
+    ):
+        raise TournamentError(f"rated games {games!r} for {who}: must be 0 to {MAX_RATED_GAMES}")
 
 
 class Division:
@@ -217,6 +230,7 @@ class Division:
                 raise TournamentError(f"player {i}: name {p.name!r} has stray spaces")
             if not 0 <= p.rating <= MAX_RATING:
                 raise TournamentError(f"player {i}: rating {p.rating} out of 0 to {MAX_RATING}")
+            _check_rated_games(p.rated_games, f"player {i}")
         division._players = list(players)
         for r, games in enumerate(rounds, 1):
             division._check_restored_round(r, games)
@@ -306,10 +320,12 @@ class Division:
         player_class: str | None = None,
         seed: int | None = None,
         missed: Literal["forfeit", "bye"] | None = None,
+        rated_games: int | None = None,
     ) -> Player:
         """Add a player; once rounds are paired this is a late entry, joining at the next
         round, and ``missed`` says how the rounds already paired count: ``"forfeit"`` (a
-        forfeit loss each) or ``"bye"`` (a bye each)."""
+        forfeit loss each) or ``"bye"`` (a bye each). ``rated_games``: the player's rated
+        games before the event, if known."""
         name = _check_name(name)
         if not isinstance(rating, int) or not 0 <= rating <= MAX_RATING:
             raise TournamentError(f"rating {rating!r} for {name}: must be 0 to {MAX_RATING}")
@@ -321,6 +337,7 @@ class Division:
             raise TournamentError(f"account for {name}: 1 to {MAX_NAME} characters")
         if player_class is not None and (not player_class or len(player_class) > 20):
             raise TournamentError(f"class {player_class!r} for {name}: 1 to 20 characters")
+        _check_rated_games(rated_games, name)
         paired = len(self._rounds)
         if paired and missed not in ("forfeit", "bye"):
             raise TournamentError(
@@ -331,7 +348,8 @@ class Division:
             raise TournamentError(f"every round of division {self.name} is already paired")
         number = len(self._players) + 1
         player = Player(
-            number, name, rating, account, player_class, seed, joined_round=paired + 1
+            number, name, rating, account, player_class, seed, joined_round=paired + 1,
+            rated_games=rated_games,
         )
         kind = GameKind.BYE if missed == "bye" else GameKind.MISSED
         self._rounds = [(*games, Game(number, None, 0, kind)) for games in self._rounds]
@@ -501,20 +519,31 @@ class Division:
             return f"{game.scores[0]}-{game.scores[1]}"
         return f"forfeit by {game.forfeited_by}"
 
-    def record_forfeit(self, round_number: int, loser: int) -> Game:
+    def record_forfeit(
+        self, round_number: int, loser: int, opponent: int | None = None, *,
+        correcting: bool = False,
+    ) -> Game:
         """The player ``loser`` forfeited their paired game: a forfeit loss for them, the
-        settings' forfeit win for the opponent."""
-        i, game = self._find(round_number, loser)
+        settings' forfeit win for the opponent. ``opponent``, if given, must be the player
+        ``loser`` was paired against; ``correcting`` replaces the game's entered result."""
+        if opponent is None:
+            i, game = self._find(round_number, loser)
+        else:
+            i, game = self._paired_game(round_number, loser, opponent)
         if game.second is None:
             raise TournamentError(
                 f"player {loser} has no opponent in round {round_number} to forfeit to"
             )
-        if game.has_result:
+        if correcting and not game.has_result:
+            raise TournamentError(
+                f"round {round_number}: {game.describe()} has no result to correct"
+            )
+        if not correcting and game.has_result:
             raise TournamentError(
                 f"round {round_number}: {game.describe()} already has a result "
-                f"({self._shown(game)}); clear it first"
+                f"({self._shown(game)}); correct it instead"
             )
-        updated = replace(game, kind=GameKind.FORFEIT, forfeited_by=loser)
+        updated = replace(game, kind=GameKind.FORFEIT, scores=None, forfeited_by=loser)
         self._set(round_number, i, updated)
         return updated
 
@@ -655,6 +684,7 @@ class Event:
 __all__ = [
     "MAX_NAME",
     "MAX_PLAYERS",
+    "MAX_RATED_GAMES",
     "MAX_RATING",
     "MAX_ROUNDS",
     "MAX_SCORE",
