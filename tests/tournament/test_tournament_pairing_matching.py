@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tessera.tournament.history import DivisionHistory, PlayerRecord
-from tessera.tournament.pairing import PairingError, PairingSettings, pair_round
+from tessera.tournament.pairing import PairingError, PairingSettings, matching, pair_round
 from tessera.tournament.pairing.matching import (
     CONTENTION_WEIGHT,
     FIRSTS_WEIGHT,
@@ -24,6 +24,7 @@ from tessera.tournament.pairing.matching import (
     firsts_clash,
     min_weight_pairs,
     pair_context,
+    pair_weigher,
     pair_weight,
     prize_contention,
     rank_distance,
@@ -102,6 +103,38 @@ def test_switching_off_repeats_lets_a_repeat_through() -> None:
                                                               frozenset({3, 4})}
 
 
+player_records = st.builds(
+    lambda number, wins, opponents, firsts, seconds: rec(number, wins, opponents, firsts,
+                                                         seconds),
+    number=st.integers(1, 6),
+    wins=st.sampled_from([0.0, 0.5, 1.0, 2.5, 3.0, 7.0, 1.25, 2.3]),
+    opponents=st.lists(st.one_of(st.none(), st.integers(1, 6)), max_size=8),
+    firsts=st.integers(0, 5),
+    seconds=st.integers(0, 5),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=player_records, b=player_records, contending=st.frozensets(st.integers(1, 6)),
+       limit=st.integers(1, 3), order=st.permutations(list(POLICIES)))
+def test_the_inline_weight_equals_the_named_policies(a, b, contending, limit, order) -> None:
+    """The matching's inline sum for the default policy set (in any order) is the sum of the
+    named policies, on random records (ties and odd win values, byes, repeats, firsts)."""
+    ctx = PairContext({n: (7 * n) % 11 for n in range(1, 7)}, contending, limit)
+    policies = [POLICIES[name] for name in order]
+    assert pair_weigher(ctx, policies)(a, b) == pair_weight(a, b, ctx, policies)
+
+
+def test_a_chosen_policy_set_is_weighed_by_its_policies() -> None:
+    """Not the default set: only the chosen policies count (the inline sum would add the
+    rank distance and the score gap here)."""
+    a, b = rec(1, 3, (2,)), rec(4, 1, (1,))
+    assert pair_weigher(CTX, [repeats])(a, b) == 0
+    assert pair_weigher(CTX, [repeats])(rec(1, opponents=(4,)), b) == REPEAT_WEIGHT
+    everything = pair_weigher(CTX, list(POLICIES.values()))(a, b)
+    assert everything == 16 * SCORE_GAP_WEIGHT + 3 * RANK_WEIGHT + CONTENTION_WEIGHT
+
+
 def brute_force_cost(players, ctx, policies) -> int:
     """The cheapest perfect matching's weight, trying every pairing (players <= 10)."""
     if not players:
@@ -175,3 +208,46 @@ def test_a_big_division_is_matched_in_blocks_without_repeats() -> None:
     rows = pair_round("swiss", history)
     assert sorted(x for p in rows for x in (p.first, p.second)) == list(range(1, 201))
     assert not any(history.player(p.first).times_played(p.second) for p in rows)
+
+
+def half_group_that_has_met() -> tuple[PlayerRecord, ...]:
+    """200 players after five rounds: 40 on 3 wins, two on 2½ who have met each other, 158 on
+    2 (the shape of a 500-player event's middle rounds, where such a pair once sent the block
+    matching merging on through blocks of 76, 116, ... 334 players)."""
+    wins = [3.0] * 40 + [2.5, 2.5] + [2.0] * 158
+    return tuple(
+        rec(i, w, opponents={41: (42,), 42: (41,)}.get(i, ()))
+        for i, w in enumerate(wins, 1)
+    )
+
+
+@pytest.mark.parametrize("settle", [True, False])
+def test_a_merge_that_gains_nothing_settles_the_block(monkeypatch, settle) -> None:
+    """The two on 2½ cannot meet, so they float whichever way the blocks go: merging their
+    block with its neighbours lowers no judged weight, and with ``settle`` the merged block
+    is kept as it is. Without it (the rule before) the merges go on until one block of
+    half the division is matched. Either way the same judged cost: one half-win
+    float each for the two, no repeat."""
+    players = half_group_that_has_met()
+    history = DivisionHistory(players, 5, 12)
+    ctx = pair_context(history, 1)
+    policies = list(POLICIES.values())
+    sizes: list[int] = []
+    real_matching = matching._matching
+
+    def counted(part, *args):
+        sizes.append(len(part))
+        return real_matching(part, *args)
+
+    monkeypatch.setattr(matching, "_matching", counted)
+    pairs = min_weight_pairs(players, ctx, policies, 12, settle=settle)
+    assert sorted(x for p in pairs for x in p) == list(range(1, 201))
+    judged = [POLICIES[n] for n in ("repeats", "score_gap", "prize_contention")]
+    assert matched_cost(history, pairs, ctx, judged) == 2 * SCORE_GAP_WEIGHT
+    # blocks of 20, 20, 22 (the two on 2½ and 20 on 2), ...; the 22 is merged with both
+    # neighbours into 62, which floats the two into the 2s as before
+    assert sizes[:4] == [20, 20, 22, 62]
+    if settle:
+        assert max(sizes) == 62
+    else:  # and on: the 62 floats two into its bottom group, so it is merged again
+        assert max(sizes) >= 100
