@@ -8,12 +8,18 @@ import zipfile
 
 import pytest
 
-from tessera.formats.gcg_zip import ZIP_TIMESTAMP, GcgZipError, pack_games, path_name
+from tessera.formats.gcg_zip import (
+    ZIP_TIMESTAMP,
+    GcgZipError,
+    pack_divisions,
+    pack_games,
+    path_name,
+)
 from tessera.tournament import Division, Pairing
 
 
-def division() -> Division:
-    d = Division("A", 2)
+def division(name: str = "A") -> Division:
+    d = Division(name, 2)
     for name in ("O'Brien, Pat", "../../etc/passwd", "Zoë Ä", "Dee"):
         d.add_player(name, 1500)
     d.pair_round([Pairing(1, 2, 1), Pairing(3, 4, 2)])
@@ -62,3 +68,19 @@ def test_names_cannot_make_paths() -> None:
 def test_a_bad_key_or_record_is_refused_naming_it(games, message) -> None:
     with pytest.raises(GcgZipError, match=message):
         pack_games(division(), games)
+
+
+def test_several_divisions_share_one_zip_a_folder_each() -> None:
+    data = pack_divisions([(division("B"), {(1, 1): gcg(1)}), (division("A"), {}),
+                           (division("C_2"), {(1, 2): gcg(2)})])
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert [i.filename for i in archive.infolist()] == [
+            "B/round-01/board-01-O-Brien-Pat-v-etc-passwd.gcg",
+            "C-2/round-01/board-02-Zoë-Ä-v-Dee.gcg",
+        ]
+    assert pack_divisions([(division(), {(1, 1): gcg(1)})]) == pack_games(
+        division(), {(1, 1): gcg(1)})
+    with pytest.raises(GcgZipError, match="two divisions make the same folder name 'C-2/'"):
+        pack_divisions([(division("C_2"), {}), (division("C-2"), {})])
+    with pytest.raises(GcgZipError, match="division B, round 1, board 1: the GCG record is"):
+        pack_divisions([(division("A"), {}), (division("B"), {(1, 1): " "})])

@@ -458,3 +458,13 @@ def test_ratings_by_the_absp_system(tmp_path: Path) -> None:
     assert naspa[0] == "Division A: NASPA ratings" and naspa[2:] != lines[2:]
     code, _, err = run("ratings", path, "--system", "fide")
     assert code == 2 and "--system" in err
+
+
+def test_a_file_that_cannot_be_written_is_one_line(event: Path, tmp_path: Path) -> None:
+    """The file system refusing a write (here a folder already named A.t) is one line naming
+    the path, exit status 2, not a traceback."""
+    out = tmp_path / "tsh"
+    (out / "A.t").mkdir(parents=True)
+    code, _, err = run("export", event, "--tsh", out)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert f"{out / 'A.t'}: could not write it" in err

@@ -130,6 +130,12 @@ def test_a_file_is_never_overwritten_by_a_new_event(tmp_path: Path) -> None:
         ("UPDATE tournament_events SET schema_version = 99", "version 99"),
         ("UPDATE tournament_players SET games = -3 WHERE division = 'B'",
          "division B: rated games -3 for player 1"),
+        ("UPDATE tournament_games SET gcg = '#note x' WHERE round = 1 AND second IS NULL",
+         "division A, round 1, board 0: a GCG record on a game without a result"),
+        ("UPDATE tournament_games SET gcg = '#note x' WHERE round = 3 AND first = 4",
+         "division A, round 3, board 1: a GCG record on a game without a result"),
+        ("UPDATE tournament_games SET gcg = printf('%.1000001c', 'x') WHERE round = 1 AND "
+         "first = 1", "round 1, board 1: a GCG record of 1,000,001 characters; at most"),
     ],
 )
 def test_a_tampered_file_is_reported_where_it_is_wrong(
@@ -159,22 +165,31 @@ def test_a_division_name_that_could_leave_the_export_folder_is_refused(tmp_path:
 
 
 def make_version_1(tmp_path: Path) -> Path:
-    """An event file as version 1 wrote it: no players' ``games`` column."""
+    """An event file as version 1 wrote it: no players' ``games`` column, no games' ``gcg``."""
     path = make(tmp_path)
     db = sqlite3.connect(path)
     db.execute("ALTER TABLE tournament_players DROP COLUMN games")
+    db.execute("ALTER TABLE tournament_games DROP COLUMN gcg")
     db.execute("UPDATE tournament_events SET schema_version = 1")
     db.commit()
     db.close()
     return path
 
 
-def player_columns(path: Path) -> list[str]:
+def player_columns(path: Path, table: str = "tournament_players") -> list[str]:
     db = sqlite3.connect(path)
     try:
-        return [row[1] for row in db.execute("PRAGMA table_info(tournament_players)")]
+        return [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
     finally:
         db.close()
+
+
+def test_a_version_2_file_has_the_players_games_and_the_games_gcg_columns(
+    tmp_path: Path,
+) -> None:
+    path = make(tmp_path)
+    assert "games" in player_columns(path)
+    assert player_columns(path, "tournament_games")[-1] == "gcg"
 
 
 def test_a_version_1_file_reads_as_it_is_and_its_first_change_upgrades_it(
@@ -191,12 +206,14 @@ def test_a_version_1_file_reads_as_it_is_and_its_first_change_upgrades_it(
             store.change("A", lambda s: s.division.record_result(3, 4, -1, 1, 360))
     assert path.read_bytes() == before
     assert "games" not in player_columns(path)
+    assert "gcg" not in player_columns(path, "tournament_games")
     with EventStore.open_file(path) as store:
         store.change("B", lambda s: s.division.add_player("Fay", 1300, rated_games=75))
         assert store.version == 2
         event = store.load()
         store.change("A", lambda s: s.division.record_result(3, 4, 350, 1, 360))
     assert "games" in player_columns(path)
+    assert player_columns(path, "tournament_games").count("gcg") == 1
     with EventStore.open_file(path) as store:
         again = store.load()
         assert store.version == 2
@@ -215,14 +232,22 @@ def test_a_version_1_file_gains_a_division_through_the_upgrade(tmp_path: Path) -
         assert store.load().division("C").division.players[0].rated_games == 3
 
 
-def test_a_version_2_file_without_the_games_column_is_refused(tmp_path: Path) -> None:
-    path = make_version_1(tmp_path)
+@pytest.mark.parametrize(
+    ("dropped", "message"),
+    [
+        ("ALTER TABLE tournament_players DROP COLUMN games", r"tournament_players\.games"),
+        ("ALTER TABLE tournament_games DROP COLUMN gcg", r"tournament_games\.gcg"),
+    ],
+)
+def test_a_version_2_file_without_one_of_its_columns_is_refused(
+    tmp_path: Path, dropped: str, message: str
+) -> None:
+    path = make(tmp_path)
     db = sqlite3.connect(path)
-    db.execute("UPDATE tournament_events SET schema_version = 2")
+    db.execute(dropped)
     db.commit()
     db.close()
-    with pytest.raises(EventStoreError,
-                       match=r"version 2 without its column tournament_players\.games"):
+    with pytest.raises(EventStoreError, match=r"version 2 without its column " + message):
         EventStore.open_file(path).close()
 
 
@@ -235,3 +260,4 @@ def test_two_writers_of_a_version_1_file_upgrade_it_once(tmp_path: Path) -> None
     assert event.division("A").division.round_games(3)[0].scores == (350, 360)
     assert event.division("B").division.players[-1].rated_games == 9
     assert player_columns(path).count("games") == 1
+    assert player_columns(path, "tournament_games").count("gcg") == 1

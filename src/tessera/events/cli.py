@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from ..cliargs import OutputDirectory, progress_bar, shown
-from ..formats import standings_csv, tsh
+from ..cliargs import OutputDirectory, OutputFile, progress_bar, shown
+from ..formats import gcg_zip, standings_csv, tsh
 from ..render import tournament as tournament_html
 from ..tournament.model import (
     MAX_RATED_GAMES,
@@ -34,6 +34,7 @@ from ..tournament.simulate import MAX_EVENTS, SIMULATED_SYSTEMS, SimulationConfi
 from ..tournament.simulate import simulate as run_simulation
 from . import tables
 from .rating import RATING_SYSTEMS, rate_division
+from .records import GameRecordError, attach, read_record
 from .store import (
     MAX_SEED,
     EventStore,
@@ -57,7 +58,7 @@ def _refusals() -> Iterator[None]:
     try:
         yield
     except (TournamentError, EventStoreError, PairingError, tsh.TshError,
-            RatingInputError) as exc:
+            RatingInputError, GameRecordError, gcg_zip.GcgZipError) as exc:
         raise click.ClickException(str(exc)) from None
 
 
@@ -257,7 +258,11 @@ def pair(event_file: Path, division_name: str, round_number: int | None,
 
 def _result_command(correcting: bool) -> Callable[..., None]:
     def command(event_file: Path, division_name: str, round_number: int,
-                player: str, score: str, opponent: str, opponent_score: str) -> None:
+                player: str, score: str, opponent: str, opponent_score: str,
+                gcg_file: Path | None) -> None:
+        with _refusals():  # the record is read and replayed before the event is opened
+            record = None if gcg_file is None else read_record(gcg_file)
+
         def enter(stored: StoredDivision) -> str:
             d = stored.division
             p, o = _player_number(d, player), _player_number(d, opponent)
@@ -265,8 +270,14 @@ def _result_command(correcting: bool) -> Callable[..., None]:
             game = entry(round_number, p, _score(score, player), o,
                          _score(opponent_score, opponent))
             assert game.scores is not None and game.second is not None
+            key = (round_number, game.board)
+            stored.records.pop(key, None)  # a corrected result keeps no record unless given
+            attached = ""
+            if record is not None:
+                stored.records[key] = attach(record, d, round_number, game)
+                attached = f", record {record.source} attached"
             return (f"round {round_number}: {d.player(game.first).name} {game.scores[0]} - "
-                    f"{game.scores[1]} {d.player(game.second).name}")
+                    f"{game.scores[1]} {d.player(game.second).name}{attached}")
 
         with _refusals(), EventStore.open_file(event_file) as store:
             line = store.change(division_name, enter)
@@ -285,6 +296,10 @@ def _result_options(command: Callable[..., None]) -> Callable[..., None]:
         click.argument("score", metavar="SCORE1"),
         click.argument("opponent", metavar="P2"),
         click.argument("opponent_score", metavar="SCORE2"),
+        click.option("--gcg", "gcg_file", metavar="FILE.gcg",
+                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="The game's GCG record, kept with the result: it must replay to the "
+                          "end with the result's final scores."),
     ]):
         command = decorate(command)
     return command
@@ -302,7 +317,7 @@ tournament.command(
 tournament.command(
     "correct", context_settings=_SCORE_SETTINGS,
     help="Correct a game's entered result (same arguments as result); all after it is "
-         "recomputed.",
+         "recomputed. The game's GCG record is dropped unless --gcg gives one.",
 )(_result_options(_result_command(correcting=True)))
 
 
@@ -326,8 +341,30 @@ def crosstable(event_file: Path, division_name: str | None) -> None:
     _echo([line for s in chosen for line in (*tables.crosstable(s.division), "")][:-1])
 
 
+def _gcg_zip(chosen: list[StoredDivision]) -> tuple[bytes, int]:
+    """The zip of the chosen divisions' game records and how many it holds (refused when no
+    game has one)."""
+    records = [(s.division, {k: r.gcg for k, r in s.kept_records().items()}) for s in chosen]
+    count = sum(len(games) for _, games in records)
+    if not count:
+        names = ", ".join(s.division.name for s in chosen)
+        raise TournamentError(f"no game of division{'s' * (len(chosen) > 1)} {names} has a "
+                              "record: attach one with result --gcg")
+    return gcg_zip.pack_divisions(records), count
+
+
+def _written(path: Path, write: Callable[[], object]) -> None:
+    """Carry out ``write`` of ``path``; a file system's refusal (a full disk, no permission, a
+    file where a folder should be) is one line naming the path, exit status 2."""
+    try:
+        write()
+    except OSError as exc:
+        raise click.ClickException(f"{path}: could not write it ({exc.strerror or exc})") from None
+
+
 @tournament.command()
 @click.argument("event_file", metavar="EVENT.db", type=ExistingEventFile)
+@click.option("--division", "division_name", metavar="NAME", help="One division (default: all).")
 @click.option("--tsh", "tsh_dir", type=OutputDirectory(), metavar="DIR",
               help="Write one TSH .t file a division (A.t for division A) into DIR.")
 @click.option("--csv", "csv_dir", type=OutputDirectory(), metavar="DIR",
@@ -335,14 +372,28 @@ def crosstable(event_file: Path, division_name: str | None) -> None:
 @click.option("--html", "html_dir", type=OutputDirectory(), metavar="DIR",
               help="Write each division's wall chart, score cards and the last paired round's "
                    "pairings as printable HTML into DIR.")
-def export(event_file: Path, tsh_dir: str | None, csv_dir: str | None,
-           html_dir: str | None) -> None:
+@click.option("--gcg-zip", "zip_file", type=OutputFile(), metavar="FILE.zip",
+              help="Write every game's GCG record (attached with result --gcg) into one zip "
+                   "(with more than one division, a folder for each).")
+def export(event_file: Path, division_name: str | None, tsh_dir: str | None,
+           csv_dir: str | None, html_dir: str | None, zip_file: Path | None) -> None:
     """Export the event's divisions to other programs' files and printable pages."""
-    if tsh_dir is None and csv_dir is None and html_dir is None:
-        raise click.UsageError("name a format to export: --tsh DIR, --csv DIR or --html DIR")
+    folders = [d for d in (tsh_dir, csv_dir, html_dir) if d is not None]
+    if not folders and zip_file is None:
+        raise click.UsageError("name a format to export: --tsh DIR, --csv DIR, --html DIR or "
+                               "--gcg-zip FILE.zip")
+    if zip_file is not None and zip_file.resolve() in {
+        event_file.resolve(), *(Path(d).resolve() for d in folders)
+    }:
+        raise click.UsageError(f"--gcg-zip {zip_file} is the event file or another format's "
+                               "folder")
     with _refusals(), EventStore.open_file(event_file) as store:
-        event = store.load()
-    for stored in event.divisions.values():
+        chosen = _divisions(store.load(), division_name)
+    archive = None
+    if zip_file is not None:
+        with _refusals():  # refused before any file is written
+            archive = _gcg_zip(chosen)
+    for stored in chosen:
         division = stored.division
         # the division's name is checked to be letters, digits, - and _ (store.DIVISION_NAME)
         name = check_division_name(division.name)
@@ -362,12 +413,17 @@ def export(event_file: Path, tsh_dir: str | None, csv_dir: str | None,
                         division, last)
                 files.setdefault(html_dir, {}).update(pages)
         for folder, contents in files.items():
-            Path(folder).mkdir(exist_ok=True)
+            _written(Path(folder), lambda folder=folder: Path(folder).mkdir(exist_ok=True))
             for file_name, text in contents.items():
                 target = Path(folder) / file_name
-                target.write_text(text, encoding="utf-8")
+                _written(target, lambda target=target, text=text: target.write_text(
+                    text, encoding="utf-8"))
                 click.echo(f"{target}: division {division.name}, "
                            f"{len(division.players)} players")
+    if zip_file is not None and archive is not None:
+        _written(zip_file, lambda: zip_file.write_bytes(archive[0]))
+        click.echo(f"{zip_file}: {archive[1]} game record(s) of "
+                   f"{', '.join(s.division.name for s in chosen)}")
 
 
 @tournament.command("import")

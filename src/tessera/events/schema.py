@@ -6,10 +6,10 @@ SQLite's own. Derived numbers (standings, ratings) are never stored: they are co
 the games, as :mod:`tessera.tournament.model` does.
 
 Versions: a file records the :data:`SCHEMA_VERSION` that wrote it. Version 2 added the players'
-``games`` column (:data:`ADDED_COLUMNS`); the store reads a version 1 file as it is (every
-player's ``games`` unknown) and adds the column, raising the version, in the transaction of the
-file's first change. A Tessera that reads only version 1 then refuses the file rather than
-write it back without the column.
+``games`` column and the games' ``gcg`` column (:data:`ADDED_COLUMNS`); the store reads a
+version 1 file as it is (every player's ``games`` unknown, no game's record) and adds the
+columns, raising the version, in the transaction of the file's first change. A Tessera that
+reads only version 1 then refuses the file rather than write it back without the columns.
 """
 
 from __future__ import annotations
@@ -96,10 +96,16 @@ games_table = Table(
     Column("forfeited_by", Integer, nullable=True),
     Column("first_known", Boolean, nullable=False),
     Column("spread", Integer, nullable=True),  # a bye's or forfeit's own spread, if recorded
+    # the game's GCG record (events.records), kept while the game has the result it was
+    # checked against; None: no record
+    Column("gcg", Text, nullable=True),
     ForeignKeyConstraint(
         ["event_id", "division"], ["tournament_divisions.event_id", "tournament_divisions.name"]
     ),
 )
 
 # columns added since version 1, by table: nullable, so an older file's rows read as None
-ADDED_COLUMNS = {players_table.name: (players_table.c.games,)}
+ADDED_COLUMNS = {
+    players_table.name: (players_table.c.games,),
+    games_table.name: (games_table.c.gcg,),
+}

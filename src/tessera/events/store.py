@@ -40,6 +40,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import URL, Connection
 from sqlalchemy.exc import DatabaseError, SQLAlchemyError
 
+from ..formats.gcg_zip import MAX_GCG_CHARS
 from ..tournament.model import (
     MAX_PLAYERS,
     MAX_ROUNDS,
@@ -52,6 +53,7 @@ from ..tournament.model import (
     TournamentError,
 )
 from ..tournament.pairing import SYSTEMS
+from .records import GameRecord
 from .schema import (
     ADDED_COLUMNS,
     READABLE_VERSIONS,
@@ -84,13 +86,27 @@ class EventStoreError(ValueError):
 @dataclass
 class StoredDivision:
     """A division with what the store keeps beside the model: the pairing system's name (a key
-    of :data:`tessera.tournament.pairing.SYSTEMS`), the seed its random choices start from, and
-    the revision the division was read at."""
+    of :data:`tessera.tournament.pairing.SYSTEMS`), the seed its random choices start from, the
+    revision the division was read at, and the games' GCG records by (round, board)."""
 
     division: Division
     pairing: str
     pairing_seed: int = 0
     revision: int = 0
+    records: dict[tuple[int, int], GameRecord] = field(default_factory=dict)
+
+    def kept_records(self) -> dict[tuple[int, int], GameRecord]:
+        """The records whose games still have the result each was checked against (the store
+        writes only these: a result corrected, cleared or forfeited loses its record)."""
+        games = {
+            (r, g.board): g
+            for r, round_games in enumerate(self.division.rounds, 1)
+            for g in round_games if g.second is not None
+        }
+        return {
+            key: record for key, record in sorted(self.records.items())
+            if key in games and record.fits(games[key])
+        }
 
 
 @dataclass
@@ -198,10 +214,13 @@ def _player_rows(d: Division) -> list[dict[str, Any]]:
     ]
 
 
-def _game_rows(d: Division) -> list[dict[str, Any]]:
+def _game_rows(stored: StoredDivision) -> list[dict[str, Any]]:
+    d = stored.division
+    records = stored.kept_records()
     rows = []
     for r, games in enumerate(d.rounds, 1):
         for slot, g in enumerate(games):
+            record = records.get((r, g.board)) if g.second is not None else None
             rows.append(
                 {
                     "event_id": EVENT_ID,
@@ -217,6 +236,7 @@ def _game_rows(d: Division) -> list[dict[str, Any]]:
                     "forfeited_by": g.forfeited_by,
                     "first_known": g.first_known,
                     "spread": g.spread,
+                    "gcg": None if record is None else record.gcg,
                 }
             )
     return rows
@@ -240,6 +260,19 @@ def _player_of(row: Any, where: str) -> Player:
         joined_round=row.joined_round, withdrawn_from=row.withdrawn_from, extra=pairs,
         rated_games=getattr(row, "games", None),  # None in a version 1 file
     )
+
+
+def _record_of(row: Any, game: Game, where: str) -> GameRecord | None:
+    """The GCG record of a game's row (None in a version 1 file or without one)."""
+    text = getattr(row, "gcg", None)
+    if text is None:
+        return None
+    if len(text) > MAX_GCG_CHARS:
+        raise EventStoreError(f"{where}: a GCG record of {len(text):,} characters; at most "
+                              f"{MAX_GCG_CHARS:,}")
+    if game.kind is not GameKind.GAME or game.second is None or game.scores is None:
+        raise EventStoreError(f"{where}: a GCG record on a game without a result")
+    return GameRecord(text, game.first, game.second, game.scores)
 
 
 def _game_of(row: Any, where: str) -> Game:
@@ -440,17 +473,16 @@ class EventStore:
             check_pairing(stored.pairing, stored.pairing_seed)
 
     def _insert_division(self, conn: Connection, stored: StoredDivision, position: int) -> None:
-        d = stored.division
         conn.execute(insert(divisions_table).values(**_division_row(stored, position)))
-        self._insert_rows(conn, d)
+        self._insert_rows(conn, stored)
 
     @staticmethod
-    def _insert_rows(conn: Connection, d: Division) -> None:
-        """The division's players and games, as rows."""
-        players = _player_rows(d)
+    def _insert_rows(conn: Connection, stored: StoredDivision) -> None:
+        """The division's players and games (with their records), as rows."""
+        players = _player_rows(stored.division)
         if players:
             conn.execute(insert(event_players_table), players)
-        games = _game_rows(d)
+        games = _game_rows(stored)
         if games:
             conn.execute(insert(games_table), games)
 
@@ -510,15 +542,20 @@ class EventStore:
         if count.scalar_one() > max_games:
             raise EventStoreError(f"{where}: more games than {len(players)} players can play")
         rounds: list[list[Game]] = []
+        records: dict[tuple[int, int], GameRecord] = {}
         for g in conn.execute(
-            select(games_table).where(in_division)
-            .order_by(games_table.c.round, games_table.c.slot)
+            select(*(c for c in games_table.c if c not in self.missing_columns))
+            .where(in_division).order_by(games_table.c.round, games_table.c.slot)
         ):
             if g.round == len(rounds) + 1:
                 rounds.append([])
             elif g.round != len(rounds):
                 raise EventStoreError(f"{where}: round {g.round} follows round {len(rounds)}")
-            rounds[-1].append(_game_of(g, f"{where}, round {g.round}"))
+            game = _game_of(g, f"{where}, round {g.round}")
+            rounds[-1].append(game)
+            record = _record_of(g, game, f"{where}, round {g.round}, board {g.board}")
+            if record is not None:
+                records[g.round, g.board] = record
         try:
             division = Division.restore(
                 row.name, row.total_rounds, players, rounds, settings,
@@ -526,7 +563,7 @@ class EventStore:
             )
         except TournamentError as exc:
             raise EventStoreError(f"{where}: {exc}") from None
-        return StoredDivision(division, row.pairing, row.pairing_seed, row.revision)
+        return StoredDivision(division, row.pairing, row.pairing_seed, row.revision, records)
 
     # -- changing ------------------------------------------------------------------------
 
@@ -566,7 +603,7 @@ class EventStore:
                         (rows_of.c.event_id == EVENT_ID) & (rows_of.c.division == d.name)
                     )
                 )
-            self._insert_rows(conn, d)
+            self._insert_rows(conn, stored)
         self._upgraded()
         stored.revision += 1
 
