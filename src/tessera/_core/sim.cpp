@@ -15,6 +15,10 @@
 //            move), or the final spread change when the game ended, and
 //   win    = the win probability of the resulting spread for the player to move there,
 //            from the win-% table (WinTable), or 1 / 0.5 / 0 when the game ended.
+// In a race (`race`: a finish-line game, R8.3) the win at the horizon is read from a race
+// table instead: its rows are the points the player to move still needs to reach the target,
+// its columns the points the other player needs, each less the leave value of that side's
+// last move (tessera.engine.race_player builds it).
 // Iterations run in batches of `batch`; within a batch, (iteration, candidate) rollouts are
 // shared out among threads, each result written to its own slot, and the batch is summed in
 // iteration order afterwards, so a fixed iteration count and seed give the same sums on any
@@ -128,6 +132,7 @@ struct Setup {
     // the opponent's reply needs none computed, and the later plies only update them
     std::vector<movegen::CrossChecks> cand_cross;
     int plies;
+    bool race = false;  // the win at the horizon by the points each side needs (see above)
 };
 
 struct Deal {
@@ -211,6 +216,12 @@ bool rollout(const Setup& s, int c, const Deal& deal, const Deadline& deadline,
     const int unseen = static_cast<int>(bag.size()) + g.rack_size(eng, 1 - mover);
     if (s.win == nullptr) {
         win = spread > 0 ? 1.0 : spread < 0 ? 0.0 : 0.5;
+    } else if (s.race && eng.rules().finish_target >= 0) {
+        const int target = eng.rules().finish_target;
+        const double need_mover = std::max(1.0, target - g.scores[mover] - leave[mover]);
+        const double need_other = std::max(1.0, target - g.scores[1 - mover] - leave[1 - mover]);
+        const double p = s.win->p(need_other, static_cast<int>(std::lround(need_mover)));
+        win = mover == 0 ? p : 1.0 - p;
     } else {
         win = mover == 0 ? s.win->p(spread, unseen) : 1.0 - s.win->p(-spread, unseen);
     }
@@ -280,7 +291,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
                   std::vector<int> scores, int scoreless, int passes, std::vector<int> exchanges,
                   const py::list& candidates, const std::vector<std::vector<int>>& opp_leaves,
                   int plies, int64_t iterations, double time_limit, int threads, uint64_t seed,
-                  double z, int64_t min_prune, int batch, bool by_win) {
+                  double z, int64_t min_prune, int batch, bool by_win, bool race) {
     const auto began = Clock::now();
     Setup s;
     s.eng = &eng;
@@ -344,6 +355,7 @@ py::dict simulate(const StaticEngine& eng, const LeaveTable* leaves, const WinTa
     if (iterations <= 0 && !(time_limit > 0))
         throw py::value_error("give an iteration count or a time limit");
     s.plies = plies;
+    s.race = race;
 
     Deadline deadline;
     if (time_limit > 0) {
@@ -570,7 +582,7 @@ void register_sim(py::module_& m) {
           py::arg("exchanges"), py::arg("candidates"), py::arg("opp_leaves"), py::arg("plies"),
           py::arg("iterations"), py::arg("time_limit"), py::arg("threads"), py::arg("seed"),
           py::arg("z"), py::arg("min_prune"), py::arg("batch"), py::arg("by_win"),
-          "Monte Carlo simulation of candidate moves (see sim.cpp).");
+          py::arg("race") = false, "Monte Carlo simulation of candidate moves (see sim.cpp).");
     m.def("infer", &infer, py::arg("engine"), py::arg("leaves"), py::arg("board"),
           py::arg("played"), py::arg("leave_size"), py::arg("unseen"), py::arg("bag_count"),
           py::arg("can_exchange"), py::arg("margin"), py::arg("samples"),

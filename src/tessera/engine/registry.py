@@ -11,11 +11,12 @@ from tessera.lexicon import Leaves, Lexicon
 from .endgame_player import EndgamePlayer
 from .level_player import LEVELS, LevelPlayer
 from .players import StaticPlayer
+from .race_player import RacePlayer, RaceSimPlayer
 from .sim_player import SimPlayer
 
 PLAYER_NAMES = (
     "static", "static-noleaves", "static-endgame", "level1", "level2", "level3", "level4",
-    "level5", "sim", "best",
+    "level5", "sim", "best", "race",
 )
 
 
@@ -30,7 +31,10 @@ def get_player(
     """A computer player by name: ``static`` (trained leaves), ``static-noleaves``,
     ``static-endgame`` (static, then the exact endgame search once the bag is empty),
     ``level1`` … ``level5``, ``sim`` (simulation, pre-endgame and exact endgame:
-    :class:`~tessera.engine.SimPlayer`) and ``best`` (the strongest: today ``sim``).
+    :class:`~tessera.engine.SimPlayer`), ``race`` (a finish-line race played for the chance
+    of reaching the target first, static elsewhere:
+    :class:`~tessera.engine.race_player.RacePlayer`) and ``best`` (the strongest: ``sim``,
+    which plays a finish-line race as ``race`` does).
 
     ``leaves`` overrides the shipped table; ``seed`` fixes a level or simulating player's
     random choices; ``time_limit`` is the seconds a move may take (the simulating players
@@ -44,8 +48,12 @@ def get_player(
         return StaticPlayer(lexicon, None, name=key, time_limit=time_limit)
     if key == "static-endgame":
         return EndgamePlayer(lexicon, trained, name=key)
-    if key in ("sim", "best"):
+    if key == "sim":
         return SimPlayer(lexicon, trained, name=key, time_limit=time_limit, seed=seed)
+    if key == "best":
+        return RaceSimPlayer(lexicon, trained, name=key, time_limit=time_limit, seed=seed)
+    if key == "race":
+        return RacePlayer(lexicon, trained, name=key, time_limit=time_limit, seed=seed)
     level = level_number(key)
     if level is not None:
         return LevelPlayer(lexicon, level, trained, seed=seed, time_limit=time_limit)

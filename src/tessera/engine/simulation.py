@@ -227,6 +227,7 @@ def simulate(
     rank_by: str = "win",
     prune_z: float | None = PRUNE_Z,
     choose_z: float | None = CHOOSE_Z,
+    race: WinTable | None = None,
 ) -> SimResult:
     """Simulate the viewer's candidate moves (see the module docstring).
 
@@ -235,6 +236,9 @@ def simulate(
     ``leaves`` to the shipped table, ``win_table`` to the shipped one. ``inference``: True to
     infer the opponent's leave from their last move, an :class:`Inference` to use, or False.
     ``prune_z`` None: no candidate is dropped; ``choose_z`` None: the leader is chosen.
+    ``race``: in a finish-line game (R8.3), a race table (rows: the points the player to move
+    still needs, columns: the points the other needs; :func:`tessera.engine.race_player.
+    race_table`) that scores a rollout stopped at the horizon instead of ``win_table``.
     """
     began = time.perf_counter()
     _bounded("plies", plies, 0, MAX_PLIES)
@@ -258,7 +262,9 @@ def simulate(
         eng = native.engine(lex, view.rules)
     except (ValueError, native.EngineUnavailable) as exc:
         raise SimulationError(str(exc)) from None
-    table = win_table if win_table is not None else default_win_table()
+    table = race if race is not None else win_table if win_table is not None else (
+        default_win_table()
+    )
     if seed is None:
         seed = random.SystemRandom().randrange(2**64)
     elif isinstance(seed, bool) or not isinstance(seed, int):
@@ -288,7 +294,7 @@ def simulate(
             view.consecutive_passes, [exchanges_done(view), exchanges_done(view, opp)],
             cands, opp_leaves, plies, iterations or 0, budget, threads, seed,
             float(prune_z or 0.0), MIN_PRUNE if prune_z is not None else NEVER, BATCH,
-            rank_by == "win",
+            rank_by == "win", race is not None,
         )
     except ValueError as exc:
         raise SimulationError(str(exc)) from None
