@@ -353,11 +353,12 @@ def _gcg_zip(chosen: list[StoredDivision]) -> tuple[bytes, int]:
     return gcg_zip.pack_divisions(records), count
 
 
-def _written(path: Path, write: Callable[[], object]) -> None:
-    """Carry out ``write`` of ``path``; a file system's refusal (a full disk, no permission, a
-    file where a folder should be) is one line naming the path, exit status 2."""
+@contextmanager
+def _writing_to(path: Path) -> Iterator[None]:
+    """A file system's refusal to write ``path`` (a full disk, no permission, a folder where
+    a file should be) as one line naming the path, exit status 2."""
     try:
-        write()
+        yield
     except OSError as exc:
         raise click.ClickException(f"{path}: could not write it ({exc.strerror or exc})") from None
 
@@ -413,15 +414,17 @@ def export(event_file: Path, division_name: str | None, tsh_dir: str | None,
                         division, last)
                 files.setdefault(html_dir, {}).update(pages)
         for folder, contents in files.items():
-            _written(Path(folder), lambda folder=folder: Path(folder).mkdir(exist_ok=True))
+            with _writing_to(Path(folder)):
+                Path(folder).mkdir(exist_ok=True)
             for file_name, text in contents.items():
                 target = Path(folder) / file_name
-                _written(target, lambda target=target, text=text: target.write_text(
-                    text, encoding="utf-8"))
+                with _writing_to(target):
+                    target.write_text(text, encoding="utf-8")
                 click.echo(f"{target}: division {division.name}, "
                            f"{len(division.players)} players")
     if zip_file is not None and archive is not None:
-        _written(zip_file, lambda: zip_file.write_bytes(archive[0]))
+        with _writing_to(zip_file):
+            zip_file.write_bytes(archive[0])
         click.echo(f"{zip_file}: {archive[1]} game record(s) of "
                    f"{', '.join(s.division.name for s in chosen)}")
 
