@@ -8,38 +8,12 @@ import csv
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from tessera.cli import main
+from support.tournament_cli import ok, refused, run
 from tessera.events.store import EventStore
 from tessera.tournament import Division
 
 PLAYERS = [("Ann Able", 1800), ("Bob Baker", 1700), ("Cy Cole", 1600), ("Di Dunn", 1500)]
-
-
-def run(*args: str | Path) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, ["tournament", *map(str, args)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
-        result.exception
-    )
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str | Path) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
-
-
-def refused(event: Path, *args: str | Path) -> str:
-    """Run a command that must be refused: exit 2, one line on stderr, the file unchanged."""
-    before = event.read_bytes()
-    code, out, err = run(*args)
-    assert code == 2, (out, err)
-    assert len(err.strip().splitlines()) == 1, err
-    assert err.startswith("tessera tournament "), err
-    assert event.read_bytes() == before
-    return err.strip()
 
 
 def paired_games(event: Path, round_number: int) -> list[tuple[int, int]]:

@@ -13,10 +13,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from support.randomplay import play_randomly
-from tessera.cli import main
+from support.tournament_cli import ok, refused
 from tessera.events.records import (
     MAX_RECORD_BYTES,
     GameRecord,
@@ -39,30 +38,6 @@ def played(names: tuple[str, str], seed: int, until: int | None = None) -> tuple
     rng = random.Random(seed)
     play_randomly(game, rng, lambda g: until is not None and len(g.history) >= until)
     return gcg.dumps(game), dict(zip(game.players, game.scores, strict=True))
-
-
-def run(*args: str | Path) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, ["tournament", *map(str, args)])
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
-        result.exception
-    )
-    return result.exit_code, result.stdout, result.stderr
-
-
-def ok(*args: str | Path) -> str:
-    code, out, err = run(*args)
-    assert code == 0, err
-    return out
-
-
-def refused(event: Path, *args: str | Path) -> str:
-    """A command that must be refused: exit 2, one line on stderr, the event file unchanged."""
-    before = event.read_bytes()
-    code, out, err = run(*args)
-    assert code == 2, (out, err)
-    assert len(err.strip().splitlines()) == 1, err
-    assert event.read_bytes() == before
-    return err.strip()
 
 
 @pytest.fixture

@@ -76,13 +76,15 @@ def test_a_game_dropped_from_memory_is_decided_on_time_before_a_late_move(db: st
     """Evicted (nobody watched it), then a pass after the deadline: the game is rebuilt,
     decided on time at once, and the pass refused; not a pass 2–18 s past the deadline."""
     store = Storage(db)
-    gid = short_game(store, 400)
+    # 1.5 s on the clock: a loaded machine may take most of a second to load the session,
+    # and the game must still be live when it is evicted
+    gid = short_game(store, 1_500)
 
     async def run() -> None:
         hub = Hub(store, FAST)
         await hub.session(gid)
         assert hub.evict_idle() == 1 and gid not in hub.sessions
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(1.7)
         with pytest.raises(IllegalMove) as err:
             await hub.act(gid, ANN, {"seat": 0, "action": "pass"})
         assert err.value.reason in (Reason.GAME_OVER, Reason.OUT_OF_TIME)

@@ -499,6 +499,14 @@ class Division:
         i, game = self._paired_game(round_number, player, opponent)
         self._check_score(player, score)
         self._check_score(opponent, opponent_score)
+        self._check_entry(round_number, game, correcting)
+        scores = (score, opponent_score) if game.first == player else (opponent_score, score)
+        updated = replace(game, kind=GameKind.GAME, scores=scores, forfeited_by=None)
+        self._set(round_number, i, updated)
+        return updated
+
+    def _check_entry(self, round_number: int, game: Game, correcting: bool) -> None:
+        """A correction needs a result to correct; a first entry needs none yet."""
         if correcting and not game.has_result:
             raise TournamentError(
                 f"round {round_number}: {game.describe()} has no result to correct"
@@ -508,10 +516,6 @@ class Division:
                 f"round {round_number}: {game.describe()} already has a result "
                 f"({self._shown(game)}); correct it instead"
             )
-        scores = (score, opponent_score) if game.first == player else (opponent_score, score)
-        updated = replace(game, kind=GameKind.GAME, scores=scores, forfeited_by=None)
-        self._set(round_number, i, updated)
-        return updated
 
     @staticmethod
     def _shown(game: Game) -> str:
@@ -534,15 +538,7 @@ class Division:
             raise TournamentError(
                 f"player {loser} has no opponent in round {round_number} to forfeit to"
             )
-        if correcting and not game.has_result:
-            raise TournamentError(
-                f"round {round_number}: {game.describe()} has no result to correct"
-            )
-        if not correcting and game.has_result:
-            raise TournamentError(
-                f"round {round_number}: {game.describe()} already has a result "
-                f"({self._shown(game)}); correct it instead"
-            )
+        self._check_entry(round_number, game, correcting)
         updated = replace(game, kind=GameKind.FORFEIT, scores=None, forfeited_by=loser)
         self._set(round_number, i, updated)
         return updated
